@@ -1,0 +1,82 @@
+import type { Db } from '../db/db-client';
+import type { EventBus } from '../realtime/event-bus';
+import type { ChainQueues } from '../queues/chain-queues';
+import {
+  getChainAction,
+  listChainActionsForSubject,
+  lockChainAction,
+  updateChainAction,
+} from './chain-action.repo';
+import { publishChainAction, toChainActionView, type ChainActionView } from './chain-action-events';
+import { ChainActionError } from './chain-errors';
+import { enqueueChainAction } from './chain-outbox';
+import { canRetry } from './chain-status';
+
+/** One action as the page shows it (GET /api/chain-actions/:id). */
+export async function getChainActionView(db: Db, id: string): Promise<ChainActionView> {
+  const row = await getChainAction(db, id);
+  if (!row) throw new ChainActionError('chain.action_not_found', 'The chain action was not found.', 404);
+  return toChainActionView(row);
+}
+
+/** Every chain action of a domain record, oldest first (its chain history on the page). */
+export async function listChainActionViews(
+  db: Db,
+  subjectType: string,
+  subjectId: string,
+): Promise<ChainActionView[]> {
+  return (await listChainActionsForSubject(db, subjectType, subjectId)).map(toChainActionView);
+}
+
+/**
+ * The retry path of a failed relayed action (POST /api/chain-actions/:id/retry; the route authorizes with the
+ * subject's policy): back to `unchain` with a clean slate, then enqueued again. The failed tx (if any) was mined
+ * and reverted or provably replaced, so its nonce is spent and a new one is taken.
+ */
+export async function retryChainAction(
+  db: Db,
+  queues: ChainQueues,
+  events: EventBus,
+  id: string,
+): Promise<ChainActionView> {
+  const row = await db.transaction(async (tx) => {
+    const current = await lockChainAction(tx, id);
+    if (!current)
+      throw new ChainActionError('chain.action_not_found', 'The chain action was not found.', 404);
+    if (!canRetry(current.status, current.mode))
+      throw new ChainActionError(
+        'chain.not_retryable',
+        current.mode === 'track'
+          ? 'A transaction sent by the wallet cannot be retried here; send it again from the wallet.'
+          : `Only a failed action can be retried (this one is ${current.status}).`,
+        409,
+      );
+    return updateChainAction(tx, id, 'failed', {
+      status: 'unchain',
+      txHash: null,
+      nonce: null,
+      rawTx: null,
+      blockNumber: null,
+      blockHash: null,
+      confirmations: 0,
+      failureType: null,
+      failureReason: null,
+      finishedAt: null,
+      retries: current.retries + 1,
+    });
+  });
+  if (!row)
+    throw new ChainActionError('chain.not_retryable', 'The action changed meanwhile; reload it.', 409);
+  await removeFinishedJobs(queues, id);
+  await enqueueChainAction(queues, row);
+  await publishChainAction(events, row);
+  return toChainActionView(row);
+}
+
+/** Drops leftover jobs of the action (a kept failed job would make the new enqueue a no-op). */
+async function removeFinishedJobs(queues: ChainQueues, id: string): Promise<void> {
+  for (const queue of [queues.submit, queues.confirm, queues.track, queues.finalize]) {
+    const job = await queue.getJob(id);
+    if (job && ((await job.isFailed()) || (await job.isCompleted()))) await job.remove();
+  }
+}

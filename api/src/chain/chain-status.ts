@@ -1,0 +1,51 @@
+/**
+ * The on-chain lifecycle of a chain action (architecture.md §3 steps 5–7). The same values are shown on the
+ * domain record and on the page; docs/chain-worker.md mirrors this table.
+ */
+export type ChainStatus =
+  /** In the outbox: stored with the signature it relays (or the wallet's tx hash to track), not yet known to be on
+   * the node. A relayed row may already hold its signed tx, nonce and hash (recorded before the broadcast). */
+  | 'unchain'
+  /** Sent (or, for a wallet-sent tx, found and matched): the tx hash is known; waiting for CONFIRMATIONS blocks. */
+  | 'chaining'
+  /** In a block at least CONFIRMATIONS deep with success; `blockNumber` recorded. Terminal. */
+  | 'chained'
+  /** Reverted, refused before sending, dropped, or a wallet tx that did not match; `failureReason` is readable.
+   * A relayed action can be retried (back to `unchain`). */
+  | 'failed';
+
+export const CHAIN_STATUSES = [
+  'unchain',
+  'chaining',
+  'chained',
+  'failed',
+] as const satisfies readonly ChainStatus[];
+
+/** How the action reaches the chain: the worker sends it with the relayer key, or the member's wallet sent it. */
+export type ChainActionMode = 'relay' | 'track';
+
+/** Allowed moves. `chaining → unchain` happens when a relayed tx was replaced/dropped and must be re-sent. */
+const NEXT: Record<ChainStatus, readonly ChainStatus[]> = {
+  unchain: ['chaining', 'chained', 'failed'],
+  chaining: ['chained', 'failed', 'unchain'],
+  chained: [],
+  failed: ['unchain'],
+};
+
+export function canTransition(from: ChainStatus, to: ChainStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+export function isTerminal(status: ChainStatus): boolean {
+  return NEXT[status].length === 0 || status === 'failed';
+}
+
+/** A failed action can be retried only when the worker sends it; a wallet-sent tx must be sent again by the member. */
+export function canRetry(status: ChainStatus, mode: ChainActionMode): boolean {
+  return status === 'failed' && mode === 'relay';
+}
+
+/** Confirmations of a tx mined in `txBlock` when the tip is `tip` (the tx's own block counts as one). */
+export function confirmationsAt(txBlock: number, tip: number): number {
+  return tip >= txBlock ? tip - txBlock + 1 : 0;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Roles in rising order (spec §6); SUPER_ADMIN is treated as ADMIN, CUSTOM ranks lowest. */
+export const ROLES_IN_ORDER = ['MEMBER', 'LEADER', 'ADMIN', 'SECRETARY', 'COUNCIL'] as const;
+export const roleSchema = z.enum([
+  'MEMBER',
+  'LEADER',
+  'ADMIN',
+  'SECRETARY',
+  'COUNCIL',
+  'SUPER_ADMIN',
+  'CUSTOM',
+]);
+export type Role = z.infer<typeof roleSchema>;
+
+export const genderSchema = z.enum(['male', 'female', 'other']);
+
+export const profileSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  gender: genderSchema.nullable(),
+  avatar: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
+/** The bound DID of an account (the DID is proven by a wallet signature, never typed in). */
+export const boundDidSchema = z.object({ id: z.string(), boundAt: z.string() });
+
+/** GET /api/user/current_user — exactly the fields of spec §7, for the signed-in user. */
+export const currentUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  did: boundDidSchema.nullable(),
+  role: roleSchema,
+  profile: profileSchema,
+  circles: z.array(z.object({ _id: z.string(), name: z.string() })),
+  subscribers: z.array(z.object({ _id: z.string(), username: z.string() })),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: repos take this so callers choose. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Cheap liveness probe for the readiness endpoint. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** A start-up failure of the database, with one sentence a person can act on. */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * Opens PostgreSQL at `databaseUrl`, or embedded PGlite in `pgliteDir` (a directory, or 'memory://'),
+ * and applies the migrations in api/drizzle.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.pgliteDir);
+}
+
+/** Proves PostgreSQL at `databaseUrl` accepts a connection; throws DatabaseUnavailableError in one sentence. */
+export async function checkPostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new DatabaseUnavailableError(
+      `Cannot connect to PostgreSQL at ${safeHost(databaseUrl)} (DATABASE_URL): ${(err as Error).message}`,
+      { cause: err },
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => undefined); // idle client errors surface on the next query instead of crashing
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    const where = safeHost(databaseUrl);
+    throw new DatabaseUnavailableError(
+      `Cannot connect to PostgreSQL at ${where} (DATABASE_URL): ${(err as Error).message}`,
+      { cause: err },
+    );
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string): Promise<DbHandle> {
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const drz = drizzlePglite(client, { schema });
+  await migratePglite(drz, { migrationsFolder });
+  return {
+    db: drz as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+function safeHost(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'an unparseable URL';
+  }
+}

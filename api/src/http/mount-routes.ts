@@ -1,0 +1,53 @@
+import type {} from './express-request';
+import type { NextFunction, Request, Response, Router } from 'express';
+import type { AuthUser } from '../modules/session/auth-user';
+import { hasRole } from '../contract/roles.contract';
+import type { AppDeps } from '../app-deps';
+import { AppError, forbidden, unauthorized } from './app-error';
+import type { AnyRoute, Policy } from './route';
+import { parseInput } from './validate';
+
+/** Throws when the policy refuses the caller; the only place policies are enforced. */
+export function enforcePolicy(policy: Policy, user: AuthUser | undefined | null, deps: AppDeps): void {
+  switch (policy.kind) {
+    case 'public':
+      return;
+    case 'dev':
+      if (!deps.config.DEV_TOOLS) throw new AppError(404, 'not_found', 'The resource was not found.');
+      return;
+    case 'auth':
+      if (!user) throw unauthorized();
+      return;
+    case 'role':
+      if (!user) throw unauthorized();
+      if (!hasRole(user.role, policy.role)) throw forbidden();
+      return;
+    default:
+      // A route whose policy is unknown is refused, never let through.
+      throw forbidden();
+  }
+}
+
+/** Registers route definitions on an Express router: policy, then validation, then the handler. */
+export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): void {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.method.toUpperCase()} ${route.path}`;
+    if (!route.policy) throw new Error(`Route ${key} has no policy (deny by default: every route names one)`);
+    if (seen.has(key)) throw new Error(`Route ${key} is defined twice`);
+    seen.add(key);
+    router[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        enforcePolicy(route.policy, req.user, deps);
+        const params = route.params ? parseInput(route.params, req.params, 'params') : req.params;
+        const query = route.query ? parseInput(route.query, req.query, 'query') : {};
+        const body =
+          route.body && !route.multipart ? parseInput(route.body, req.body ?? {}, 'body') : undefined;
+        const data = await route.handler({ req, res, deps, user: req.user ?? null, params, query, body });
+        if (!route.raw && !res.headersSent) res.status(200).json({ code: 1, data: data ?? null });
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { Role } from '../contract/user.contract';
+import type { AppDeps } from '../app-deps';
+import type { AuthUser } from '../modules/session/auth-user';
+
+/**
+ * Who may call a route. Every route names one; there is no default (deny by default).
+ * - public: anyone, signed in or not (the user is still resolved when a token is sent);
+ * - auth: any signed-in user;
+ * - role: signed in with a role at or above `role` (spec §6 ordering);
+ * - dev: only when dev tools are on (never in production), no login.
+ * Ownership rules (only the author edits...) are checked by the service with the user it is given.
+ */
+export type Policy = { kind: 'public' } | { kind: 'auth' } | { kind: 'role'; role: Role } | { kind: 'dev' };
+
+export const policy = {
+  public: { kind: 'public' } as Policy,
+  auth: { kind: 'auth' } as Policy,
+  role: (role: Role): Policy => ({ kind: 'role', role }),
+  dev: { kind: 'dev' } as Policy,
+};
+
+export interface RouteContext<P, Q, B> {
+  req: Request;
+  res: Response;
+  deps: AppDeps;
+  /** The signed-in user, or null on a public route without a valid token. */
+  user: AuthUser | null;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express path under /api, e.g. `/user/current_user` or `/suggestion/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  policy: Policy;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** The `data` of the success envelope, for the OpenAPI document. */
+  response?: z.ZodType<R>;
+  /** Body is multipart form data (files), parsed by the handler's own middleware. */
+  multipart?: boolean;
+  /** The handler wrote the response itself (CSV, redirects); otherwise its return value is enveloped. */
+  raw?: boolean;
+  handler: (ctx: RouteContext<P, Q, B>) => Promise<R> | R;
+}
+
+/** Identity helper that keeps each route's parameter types inferred from its schemas. */
+export function defineRoute<P = unknown, Q = unknown, B = unknown, R = unknown>(
+  def: RouteDef<P, Q, B, R>,
+): RouteDef<P, Q, B, R> {
+  return def;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any, any, any, any>;

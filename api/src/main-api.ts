@@ -1,0 +1,30 @@
+// Production entry point of the api: `npm run start:api`. Reads DATABASE_URL, REDIS_URL, chain and DID settings.
+import { createAppDeps, startApiServer } from './api-server';
+import { ConfigError } from './config/env-parse';
+import { describeConfig, loadApiConfig } from './config/api-config';
+import { createLogger } from './http/logger';
+
+async function main() {
+  const config = loadApiConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  logger.info({ config: describeConfig(config) }, 'starting api');
+  const deps = await createAppDeps(config, logger);
+  const api = await startApiServer(deps);
+  logger.info({ url: api.url }, 'api listening');
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'stopping api');
+    await api.stop();
+    await deps.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  // One clear line; the stack only for unexpected failures.
+  if (err instanceof ConfigError) console.error(err.message);
+  else if (err instanceof Error && /Unavailable/.test(err.name)) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

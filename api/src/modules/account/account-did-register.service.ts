@@ -1,0 +1,82 @@
+import type { AppDeps } from '../../app-deps';
+import type { RegisterDidRequest, Session } from '../../contract/account.contract';
+import { issueToken } from '../session/session.service';
+import { toCurrentUser } from '../user/user.service';
+import * as walletRepo from '../wallet/wallet-request.repo';
+import { secretMatches } from '../wallet/wallet-request.service';
+import { accountError, uniqueViolation, userConflict } from './account-errors';
+import { LIMITS } from './account-limits';
+import * as repo from './account.repo';
+import { assertAvailable, checkRegistrationCode } from './account-register.service';
+import { enforceRate } from './rate-limit';
+
+/** How long after the wallet signed a `login` request its DID may still register an account. */
+export const DID_REGISTRATION_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * Creates an account bound to a DID and signs it in. The DID is the signer of a verified `login` wallet request
+ * whose outcome was `register`, read from our own record with the request's secret; the body never names it.
+ * One request creates at most one account (account_did_registrations, primary key), one DID belongs to one
+ * account (users_did_uq). An e-mail, when given, must be confirmed with its code.
+ */
+export async function registerWithDid(
+  deps: AppDeps,
+  input: RegisterDidRequest,
+  clientIp: string,
+  now = new Date(),
+): Promise<Session> {
+  const db = deps.database.db;
+  await enforceRate(deps.redis, LIMITS.registerPerAddress, clientIp);
+  const request = await walletRepo.findWalletRequest(db, input.requestId);
+  // One answer for "no such request", "wrong secret" and "not a registration": ids and secrets are not oracles.
+  if (!request || !secretMatches(request, input.secret))
+    throw accountError(400, 'account.did_request_invalid');
+  const result = request.result ?? {};
+  const did = request.signerDid;
+  if (
+    request.action !== 'login' ||
+    request.status !== 'signed' ||
+    result.outcome !== 'register' ||
+    !did ||
+    result.did !== did
+  )
+    throw accountError(400, 'account.did_request_invalid');
+  if (!request.completedAt || now.getTime() - request.completedAt.getTime() > DID_REGISTRATION_WINDOW_MS)
+    throw accountError(410, 'account.did_request_expired');
+  if (await repo.didRegistrationExists(db, request.id)) throw accountError(409, 'account.did_request_used');
+  if (await repo.findUserByDid(db, did)) throw accountError(409, 'did.already_bound');
+  await assertAvailable(db, input.username, input.email);
+  const codeId = input.email && input.code ? await checkRegistrationCode(db, input.email, input.code) : null;
+  try {
+    return await db.transaction(async (tx) => {
+      const at = new Date();
+      if (codeId && !(await repo.consumeEmailCode(tx, codeId, at)))
+        throw accountError(400, 'account.code_mismatch', 'code');
+      const user = await repo.insertUser(tx, {
+        username: input.username,
+        email: input.email ?? null,
+        passwordHash: null,
+        role: 'MEMBER',
+        did,
+        didBoundAt: at,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        country: input.country,
+        profile: {},
+        createdAt: at,
+        updatedAt: at,
+      });
+      await repo.insertDidRegistration(tx, { walletRequestId: request.id, userId: user.id, did });
+      // The browser may already have collected the request's state (which marks it consumed); the row above is
+      // what makes the registration single-use.
+      await walletRepo.markConsumed(tx, request.id, at);
+      const session = await issueToken(tx, user.id, 'did', at);
+      return { token: session.token, user: toCurrentUser(user) };
+    });
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint !== null && constraint.includes('did_registrations'))
+      throw accountError(409, 'account.did_request_used');
+    throw userConflict(err);
+  }
+}

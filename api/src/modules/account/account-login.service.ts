@@ -1,0 +1,55 @@
+import type { AppDeps } from '../../app-deps';
+import type { LoginRequest, Session } from '../../contract/account.contract';
+import type { UserRow } from '../../db/schema';
+import type { AuthUser } from '../session/auth-user';
+import { issueToken, revokeSession } from '../session/session.service';
+import { toCurrentUser } from '../user/user.service';
+import { accountError } from './account-errors';
+import { LIMITS } from './account-limits';
+import * as repo from './account.repo';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password-hash';
+import { clearRate, enforceRate, hitRate, refuseWhenFull } from './rate-limit';
+
+/** Finds the account for a login name: an e-mail when it contains "@" (usernames cannot), else a username. */
+function findByLogin(deps: AppDeps, login: string): Promise<UserRow | undefined> {
+  const db = deps.database.db;
+  return login.includes('@') ? repo.findUserByEmail(db, login) : repo.findUserByUsername(db, login);
+}
+
+/**
+ * Password sign-in. Every failure answers the same 401 `account.login_failed` whether or not the account exists
+ * (an unknown account spends the same scrypt time). Limited per address (every attempt) and per login name
+ * (failures; a success clears them). A hash made with weaker parameters is upgraded on success.
+ */
+export async function loginWithPassword(
+  deps: AppDeps,
+  input: LoginRequest,
+  clientIp: string,
+): Promise<Session> {
+  const { redis } = deps;
+  const db = deps.database.db;
+  await enforceRate(redis, LIMITS.loginPerAddress, clientIp);
+  await refuseWhenFull(redis, LIMITS.loginFailuresPerAccount, input.username);
+  const user = await findByLogin(deps, input.username);
+  let ok = false;
+  if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
+  else await burnPasswordCheck(input.password);
+  if (!user || !ok) {
+    await hitRate(redis, LIMITS.loginFailuresPerAccount, input.username);
+    throw accountError(401, 'account.login_failed');
+  }
+  if (!user.active) throw accountError(403, 'auth.account_disabled');
+  await clearRate(redis, LIMITS.loginFailuresPerAccount, input.username);
+  const upgraded = needsRehash(user.passwordHash!) ? await hashPassword(input.password) : null;
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, now);
+    const session = await issueToken(tx, user.id, 'password', now);
+    return { token: session.token, user: toCurrentUser(user) };
+  });
+}
+
+/** Signs out the session that makes the call (its api-token stops working at once). */
+export async function logout(deps: AppDeps, user: AuthUser): Promise<void> {
+  await revokeSession(deps.database.db, user.tokenId);
+}

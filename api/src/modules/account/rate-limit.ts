@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { AppError } from '../../http/app-error';
+import { accountMessages } from '../../contract/account.contract';
+
+/** A fixed-window counter in Redis: at most `limit` hits per `windowSec` for one subject. */
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowSec: number;
+}
+
+/** Refused for now; `retryAfterSec` is how long the window still runs (the route sends it as Retry-After). */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSec: number) {
+    super(429, 'rate_limited', accountMessages.rate_limited);
+  }
+}
+
+/**
+ * The Redis key of a rule for one subject (client address, e-mail, login name, user id). Subjects are personal
+ * data, so the key holds the SHA-256 of the trimmed, lower-cased subject, never the subject itself.
+ */
+export function rateKey(rule: RateRule, subject: string): string {
+  const digest = createHash('sha256').update(subject.trim().toLowerCase(), 'utf8').digest('hex');
+  return `cr:rl:${rule.name}:${digest}`;
+}
+
+/** Counts one hit (INCR, and EXPIRE NX so the window starts at the first hit); returns the count and time left. */
+export async function hitRate(
+  redis: Redis,
+  rule: RateRule,
+  subject: string,
+): Promise<{ count: number; retryAfterSec: number }> {
+  const key = rateKey(rule, subject);
+  const results = await redis.multi().incr(key).expire(key, rule.windowSec, 'NX').ttl(key).exec();
+  if (!results) throw new Error('Redis transaction aborted');
+  for (const [err] of results) if (err) throw err;
+  const count = Number(results[0]![1]);
+  const ttl = Number(results[2]![1]);
+  return { count, retryAfterSec: ttl > 0 ? ttl : rule.windowSec };
+}
+
+/** The current count without counting. */
+export async function peekRate(
+  redis: Redis,
+  rule: RateRule,
+  subject: string,
+): Promise<{ count: number; retryAfterSec: number }> {
+  const key = rateKey(rule, subject);
+  const [count, ttl] = await Promise.all([redis.get(key), redis.ttl(key)]);
+  return { count: Number(count ?? 0), retryAfterSec: ttl > 0 ? ttl : rule.windowSec };
+}
+
+/** Counts a hit and refuses with 429 `rate_limited` once the window holds more than the limit. */
+export async function enforceRate(redis: Redis, rule: RateRule, subject: string): Promise<void> {
+  const { count, retryAfterSec } = await hitRate(redis, rule, subject);
+  if (count > rule.limit) throw new RateLimitedError(retryAfterSec);
+}
+
+/** Refuses with 429 when the window is already full, without counting (e.g. failed sign-ins of an account). */
+export async function refuseWhenFull(redis: Redis, rule: RateRule, subject: string): Promise<void> {
+  const { count, retryAfterSec } = await peekRate(redis, rule, subject);
+  if (count >= rule.limit) throw new RateLimitedError(retryAfterSec);
+}
+
+export async function clearRate(redis: Redis, rule: RateRule, subject: string): Promise<void> {
+  await redis.del(rateKey(rule, subject));
+}

@@ -1,0 +1,93 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db-client';
+import {
+  councilMembers,
+  councilTerms,
+  governanceState,
+  type CouncilMemberRow,
+  type CouncilTermRow,
+  type GovernanceStateRow,
+} from '../../db/schema/council.schema';
+
+/** The latest seated term (the chain's `currentTerm`), or undefined before any council. */
+export async function latestTerm(db: Db): Promise<CouncilTermRow | undefined> {
+  const [row] = await db.select().from(councilTerms).orderBy(desc(councilTerms.term)).limit(1);
+  return row;
+}
+
+export async function findTerm(db: Db, term: number): Promise<CouncilTermRow | undefined> {
+  const [row] = await db.select().from(councilTerms).where(eq(councilTerms.term, term));
+  return row;
+}
+
+export async function listTerms(db: Db): Promise<CouncilTermRow[]> {
+  return db.select().from(councilTerms).orderBy(desc(councilTerms.term));
+}
+
+/** A DID's seat in `term` (seated or removed), as the chain recorded it. */
+export async function memberOf(db: Db, term: number, did: string): Promise<CouncilMemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(councilMembers)
+    .where(and(eq(councilMembers.term, term), eq(councilMembers.did, did)));
+  return row;
+}
+
+export async function membersOfTerm(db: Db, term: number): Promise<CouncilMemberRow[]> {
+  return db
+    .select()
+    .from(councilMembers)
+    .where(eq(councilMembers.term, term))
+    .orderBy(councilMembers.seatedHeight, councilMembers.did);
+}
+
+/** Every term a DID sat in, newest first. */
+export async function seatsOfDid(db: Db, did: string): Promise<CouncilMemberRow[]> {
+  return db
+    .select()
+    .from(councilMembers)
+    .where(eq(councilMembers.did, did))
+    .orderBy(desc(councilMembers.term));
+}
+
+export async function memberById(db: Db, memberId: string): Promise<CouncilMemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(councilMembers)
+    .where(eq(councilMembers.memberId, memberId.toLowerCase()))
+    .orderBy(desc(councilMembers.term))
+    .limit(1);
+  return row;
+}
+
+export async function getGovernanceState(db: Db): Promise<GovernanceStateRow | undefined> {
+  const [row] = await db.select().from(governanceState).where(eq(governanceState.id, 1));
+  return row;
+}
+
+/** Upserts the single governance state row with the given fields. */
+export async function patchGovernanceState(
+  db: Db,
+  patch: Partial<Omit<GovernanceStateRow, 'id' | 'updatedAt'>>,
+): Promise<void> {
+  await db
+    .insert(governanceState)
+    .values({ id: 1, ...patch })
+    .onConflictDoUpdate({ target: governanceState.id, set: { ...patch, updatedAt: sql`now()` } });
+}
+
+/**
+ * The seated member `did` of the council now: the latest term, not ended at `height`, the DID seated in it.
+ * Membership comes from the chain index, never from the site role alone.
+ */
+export async function seatedNow(
+  db: Db,
+  did: string | null,
+  height: number | null,
+): Promise<{ term: CouncilTermRow; member: CouncilMemberRow } | null> {
+  if (!did) return null;
+  const term = await latestTerm(db);
+  if (!term || (height !== null && height >= term.endHeight)) return null;
+  const member = await memberOf(db, term.term, did);
+  return member?.seated ? { term, member } : null;
+}

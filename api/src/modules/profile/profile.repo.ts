@@ -1,0 +1,36 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db-client';
+import { uploads, users, type UserRow } from '../../db/schema';
+
+/**
+ * Writes the named columns and merges `profilePatch` into users.profile in one UPDATE (jsonb `||`), so two edits
+ * of different fields never lose each other.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  columns: Partial<Pick<UserRow, 'username' | 'firstName' | 'lastName' | 'country'>>,
+  profilePatch: Record<string, unknown>,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...columns,
+      profile: sql`${users.profile} || ${JSON.stringify(profilePatch)}::jsonb`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** True when `storageKey` is an upload made by `ownerId`. */
+export async function isOwnUpload(db: Db, storageKey: string, ownerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.storageKey, storageKey), eq(uploads.ownerId, ownerId)))
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,118 @@
+import type { AppDeps } from '../../app-deps';
+import {
+  profileMessages,
+  type BasicProfileInput,
+  type FullProfileInput,
+  type OwnProfile,
+  type ProfileMessageType,
+  type PublicMember,
+} from '../../contract/profile.contract';
+import type { Db } from '../../db/db-client';
+import { AppError, notFound } from '../../http/app-error';
+import { accountError, userConflict } from '../account/account-errors';
+import { usernameTaken } from '../account/account.repo';
+import type { AuthUser } from '../session/auth-user';
+import { findUserById } from '../user/user.repo';
+import { SOCIAL_KEYS, toOwnProfile, toPublicMember } from './profile-view';
+import * as repo from './profile.repo';
+import { isWalletAddress } from './wallet-address';
+
+function profileError(type: ProfileMessageType, field: string): AppError {
+  const message = profileMessages[type];
+  return new AppError(400, type, message, [{ path: field, message }]);
+}
+
+export async function getOwnProfile(db: Db, userId: string): Promise<OwnProfile> {
+  const row = await findUserById(db, userId);
+  if (!row) throw notFound('user', 'user.not_found');
+  return toOwnProfile(row);
+}
+
+/** The public member page; a disabled account reads as not found. */
+export async function getPublicMember(db: Db, userId: string): Promise<PublicMember> {
+  const row = await findUserById(db, userId);
+  if (!row || !row.active) throw notFound('user', 'user.not_found');
+  return toPublicMember(row);
+}
+
+/** Pictures must be images this member uploaded through POST /api/upload/file (≤ 200 KB, checked there). */
+async function checkImage(
+  db: Db,
+  userId: string,
+  field: 'avatar' | 'banner',
+  url: string | null | undefined,
+) {
+  if (!url) return;
+  const key = url.slice('/uploads/'.length);
+  if (!(await repo.isOwnUpload(db, key, userId))) throw profileError('profile.image_invalid', field);
+}
+
+/** Keeps only the fields the form sent: absent stays as stored, null clears. */
+function sent(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+}
+
+async function save(
+  deps: AppDeps,
+  auth: AuthUser,
+  input: BasicProfileInput,
+  extra: Record<string, unknown>,
+): Promise<OwnProfile> {
+  const db = deps.database.db;
+  if (await usernameTaken(db, input.username, auth.id))
+    throw accountError(409, 'account.username_taken', 'username');
+  await checkImage(db, auth.id, 'avatar', input.avatar);
+  await checkImage(db, auth.id, 'banner', input.banner);
+  const patch = sent({
+    avatar: input.avatar,
+    banner: input.banner,
+    motto: input.motto,
+    defaultLanguage: input.defaultLanguage,
+    ...extra,
+  });
+  const columns = {
+    username: input.username,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    country: input.country,
+  };
+  try {
+    const row = await repo.updateProfile(db, auth.id, columns, patch, new Date());
+    if (!row) throw notFound('user', 'user.not_found');
+    return toOwnProfile(row);
+  } catch (err) {
+    throw userConflict(err);
+  }
+}
+
+/**
+ * Edits the basic profile (names, username, country, pictures, motto, language). Only the schema's fields can be
+ * written: role, e-mail, DID, password and flags are not in it.
+ */
+export function updateBasicProfile(
+  deps: AppDeps,
+  auth: AuthUser,
+  input: BasicProfileInput,
+): Promise<OwnProfile> {
+  return save(deps, auth, input, {});
+}
+
+/** Edits the whole profile form: the basic fields plus gender, timezone, bio, profession, skills, wallet, links. */
+export async function updateFullProfile(
+  deps: AppDeps,
+  auth: AuthUser,
+  input: FullProfileInput,
+): Promise<OwnProfile> {
+  if (input.walletAddress && !isWalletAddress(input.walletAddress))
+    throw profileError('profile.wallet_address_invalid', 'walletAddress');
+  const social = input.social ?? {};
+  return save(deps, auth, input, {
+    gender: input.gender,
+    timezone: input.timezone,
+    bio: input.bio,
+    profession: input.profession,
+    skillsets: input.skillsets,
+    walletAddress: input.walletAddress,
+    ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, social[k]])),
+  });
+}

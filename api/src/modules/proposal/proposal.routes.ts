@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  castVoteResultSchema,
+  castVoteSchema,
+  proposalDetailSchema,
+  proposalDraftInputSchema,
+  proposalListQuerySchema,
+  proposalListSchema,
+  proposalRefParamsSchema,
+  vetoRequestSchema,
+} from '../../contract/proposal.contract';
+import { createdWalletRequestSchema } from '../../contract/wallet.contract';
+import { unauthorized } from '../../http/app-error';
+import { defineRoute, policy } from '../../http/route';
+import { exportProposalRows, listProposals } from './proposal-list.service';
+import { castVote } from './proposal-vote.service';
+import { openVetoRequest } from './proposal-veto.service';
+import { createDraft, deleteDraft, getProposalDetail, updateDraft } from './proposal.service';
+
+const TAG = 'proposals';
+
+/**
+ * Proposal routes. Council membership is checked by the services against the chain index (the seat in the
+ * current term, or in the proposal's term for votes), so the route policy is "signed in"; reads are public.
+ * Making a proposal, posting a vote and vetoing are wallet actions (POST /api/wallet/requests: make-proposal,
+ * vote; veto starts here).
+ */
+export const proposalRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/proposals',
+    tag: TAG,
+    summary:
+      'Proposals: status filter (comma list; DRAFT = my drafts), creation date range, search by title / number / proposer, unvoted by me, sorts, page.',
+    policy: policy.public,
+    query: proposalListQuerySchema,
+    response: proposalListSchema,
+    handler: ({ deps, user, query }) => listProposals(deps, user, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/proposals/export.csv',
+    tag: TAG,
+    summary: 'The filtered list as CSV (text/csv, at most 10,000 rows, no e-mails).',
+    policy: policy.public,
+    query: proposalListQuerySchema,
+    raw: true,
+    handler: async ({ deps, user, query, res }) => {
+      const rows = exportProposalRows(deps, user, query);
+      const first = await rows.next();
+      res.status(200);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', 'attachment; filename="proposals.csv"');
+      res.write('\ufeff');
+      if (!first.done) res.write(first.value);
+      for await (const chunk of rows) res.write(chunk);
+      res.end();
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/proposals/:id',
+    tag: TAG,
+    summary:
+      'A proposal by id or number: content, votes per council member (choice, reason, time, chain status), windows by height with ETAs, veto total and threshold, on-chain transactions.',
+    policy: policy.public,
+    params: proposalRefParamsSchema,
+    response: proposalDetailSchema,
+    handler: ({ deps, user, params }) => getProposalDetail(deps, user, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/proposals',
+    tag: TAG,
+    summary:
+      'Create a DRAFT proposal (council members seated on chain). Published with the wallet action make-proposal.',
+    policy: policy.auth,
+    body: proposalDraftInputSchema,
+    response: proposalDetailSchema,
+    handler: ({ deps, user, body }) => createDraft(deps, user ?? fail(), body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/proposals/:id',
+    tag: TAG,
+    summary: 'Edit my DRAFT proposal (/proposals/{id}/edit).',
+    policy: policy.auth,
+    params: proposalRefParamsSchema,
+    body: proposalDraftInputSchema,
+    response: proposalDetailSchema,
+    handler: ({ deps, user, params, body }) => updateDraft(deps, user ?? fail(), params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/proposals/:id',
+    tag: TAG,
+    summary: 'Delete my DRAFT proposal.',
+    policy: policy.auth,
+    params: proposalRefParamsSchema,
+    response: z.object({ deleted: z.literal(true) }),
+    handler: ({ deps, user, params }) => deleteDraft(deps, user ?? fail(), params.id),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/proposals/:id/vote',
+    tag: TAG,
+    summary:
+      'Vote yes / oppose / abstain with a reason (a seated council member of the proposal’s term, inside the voting window); a later vote replaces the earlier one. Then post it with the wallet action vote.',
+    policy: policy.auth,
+    params: proposalRefParamsSchema,
+    body: castVoteSchema,
+    response: castVoteResultSchema,
+    handler: ({ deps, user, params, body }) => castVote(deps, user ?? fail(), params.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/proposals/:id/veto',
+    tag: TAG,
+    summary:
+      'Oppose during the community veto window by locking ELA: a wallet request (esctransaction) for Governance.veto from the member’s own wallet.',
+    policy: policy.auth,
+    params: proposalRefParamsSchema,
+    body: vetoRequestSchema,
+    response: createdWalletRequestSchema,
+    handler: ({ deps, user, params, body }) => openVetoRequest(deps, user ?? fail(), params.id, body),
+  }),
+];
+
+function fail(): never {
+  throw unauthorized();
+}

@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import { listChainActionViews } from '../../chain/chain-action.service';
+import type { ProposalDetail, ProposalDraftInput } from '../../contract/proposal.contract';
+import type { SuggestionContent } from '../../contract/suggestion-content.contract';
+import { proposals, type ProposalRow } from '../../db/schema/proposal.schema';
+import { AppError, forbidden, notFound } from '../../http/app-error';
+import type { AuthUser } from '../session/auth-user';
+import { findSuggestion, searchDocument } from '../suggestion/suggestion.repo';
+import { getGovernanceState, membersOfTerm, seatedNow } from '../council/council.repo';
+import { readChainClock } from './proposal-clock';
+import { memberIdOf, notCouncil } from './proposal-registration.service';
+import { etaOf, vetoOpenAt, voteOutcome, votingOpenAt } from './proposal-rules';
+import { memberRef, toMemberVote, toSummary, vetoState } from './proposal-view';
+import { findProposal, publicUsers, usersByDid, votesOf } from './proposal.repo';
+import { kindOfType } from './proposal-terms';
+
+/** A DRAFT is seen only by the council member who created it; to others it does not exist. */
+function assertReadable(p: ProposalRow | undefined, user: AuthUser | null): ProposalRow {
+  if (!p || (p.status === 'DRAFT' && p.proposerId !== user?.id))
+    throw notFound('proposal', 'proposal.not_found');
+  return p;
+}
+
+/** GET /api/proposals/:id — the proposal with its votes per member, windows, veto state and transactions. */
+export async function getProposalDetail(
+  deps: AppDeps,
+  user: AuthUser | null,
+  ref: string,
+): Promise<ProposalDetail> {
+  const db = deps.database.db;
+  const p = assertReadable(await findProposal(db, ref), user);
+  const [clock, gov, votes, members, transactions] = await Promise.all([
+    readChainClock(db, deps.config.CHAIN_ID),
+    getGovernanceState(db),
+    votesOf(db, p.id),
+    p.term !== null ? membersOfTerm(db, p.term) : Promise.resolve([]),
+    listChainActionViews(db, 'proposal', p.id),
+  ]);
+  const cards = await publicUsers(db, [p.proposerId, p.ownerId]);
+  const dids = [...members.map((m) => m.did), ...votes.map((v) => v.memberDid)];
+  const byDid = await usersByDid(db, dids);
+  const voteByMember = new Map(votes.map((v) => [v.memberId, v]));
+  const rows = members.map((m) =>
+    toMemberVote(voteByMember.get(m.memberId) ?? null, byDid.get(m.did) ?? null, m),
+  );
+  for (const v of votes)
+    if (!members.some((m) => m.memberId === v.memberId))
+      rows.push(toMemberVote(v, byDid.get(v.memberDid) ?? null, null));
+  const mine = user?.did ? (rows.find((r) => r.member.did === user.did) ?? null) : null;
+  const seatedTerm = user?.did ? members.find((m) => m.did === user.did && m.seated) : undefined;
+  const current = user?.did ? await seatedNow(db, user.did, clock.height) : null;
+  const summary = toSummary(
+    p,
+    cards,
+    clock,
+    gov,
+    seatedTerm ? !mine?.chainedChoice && votingOpenAt(p, clock.height) : null,
+  );
+  const c: Partial<SuggestionContent> = p.suggestionContent ?? {};
+  const suggestion = p.suggestionId ? await findSuggestion(db, p.suggestionId) : undefined;
+  const proposerDid = p.proposerDid;
+  const proposerCard = cards.get(p.proposerId) ?? null;
+  const end = summary.window.currentEndHeight;
+  return {
+    ...summary,
+    contentFormat: p.contentFormat,
+    content: p.content,
+    abstract: p.abstract,
+    goal: p.goal ?? c.goal ?? null,
+    motivation: p.motivation ?? c.motivation ?? null,
+    relevance: c.relevance ?? [],
+    budget: c.budget ? { ...c.budget, statement: p.budgetStatement ?? c.budget.statement } : null,
+    plan: c.plan ?? null,
+    conflict: p.conflict,
+    motionReference: p.motionReference,
+    targetProposalNumber: c.targetProposalNumber ?? c.closeProposalNumber ?? null,
+    newOwnerDid: c.newOwnerDid ?? null,
+    newAddress: c.newAddress ?? null,
+    newSecretaryDid: c.newSecretaryDid ?? null,
+    suggestion: suggestion
+      ? { _id: suggestion.id, number: suggestion.number, title: suggestion.title }
+      : null,
+    referee: proposerDid ? memberRef(proposerDid, memberIdOf(proposerDid), proposerCard) : null,
+    hash: p.draftHash,
+    txHash: p.registerTxHash,
+    term: p.term,
+    endDate: end !== null ? (etaOf(end, clock)?.toISOString() ?? null) : null,
+    currentHeight: clock.height,
+    avgBlockMs: clock.avgBlockMs,
+    votes: rows,
+    outcome: voteOutcome(summary.votes, p.seats),
+    veto: vetoState(p, gov),
+    transactions: [...transactions].reverse(),
+    my: {
+      isCouncilMember: !!current,
+      canVote: !!seatedTerm && votingOpenAt(p, clock.height),
+      canEdit: p.status === 'DRAFT' && p.proposerId === user?.id,
+      canPublish: p.status === 'DRAFT' && p.proposerId === user?.id && !!current && !!p.suggestionId,
+      canVeto: !!user && vetoOpenAt(p, clock.height),
+      vote: mine,
+    },
+    publishedAt: p.publishedAt?.toISOString() ?? null,
+  };
+}
+
+// ---------- drafts (council members) ----------
+
+async function assertCouncil(deps: AppDeps, user: AuthUser) {
+  const db = deps.database.db;
+  const clock = await readChainClock(db, deps.config.CHAIN_ID);
+  if (!(await seatedNow(db, user.did, clock.height))) throw notCouncil();
+}
+
+function draftValues(input: ProposalDraftInput) {
+  return {
+    title: input.title,
+    titleSearch: searchDocument(input.title),
+    contentFormat: input.contentFormat,
+    content: input.content ?? null,
+    abstract: input.abstract ?? '',
+    goal: input.goal ?? null,
+    motivation: input.motivation ?? null,
+    planText: input.plan ?? null,
+    relevanceText: input.relevance ?? null,
+    budgetStatement: input.budgetStatement ?? null,
+    conflict: input.conflict,
+    motionReference: input.motionReference ?? null,
+    updatedAt: new Date(),
+  };
+}
+
+/** The signed suggestion a draft presents: its type, content and budget come with it (not editable here). */
+async function draftSuggestion(deps: AppDeps, ref: string | null | undefined) {
+  if (!ref) return null;
+  const s = await findSuggestion(deps.database.db, ref);
+  if (!s || s.status !== 'ACTIVE')
+    throw new AppError(404, 'suggestion.not_found', 'The suggestion was not found.');
+  return {
+    suggestionId: s.id,
+    type: s.type,
+    kind: kindOfType(s.type),
+    suggestionContent: s.content,
+    budgetTotal: s.budgetTotal,
+    ownerId: s.authorId,
+  };
+}
+
+/** POST /api/proposals — a council member seated on chain creates a DRAFT (no number until published). */
+export async function createDraft(
+  deps: AppDeps,
+  user: AuthUser,
+  input: ProposalDraftInput,
+): Promise<ProposalDetail> {
+  await assertCouncil(deps, user);
+  const linked = await draftSuggestion(deps, input.suggestionId);
+  const [row] = await deps.database.db
+    .insert(proposals)
+    .values({
+      ...draftValues(input),
+      status: 'DRAFT',
+      type: linked?.type ?? '1',
+      kind: linked?.kind ?? 'NORMAL',
+      suggestionId: linked?.suggestionId ?? null,
+      suggestionContent: linked?.suggestionContent ?? null,
+      budgetTotal: linked?.budgetTotal ?? null,
+      ownerId: linked?.ownerId ?? null,
+      proposerId: user.id,
+      proposerDid: user.did,
+    })
+    .returning({ id: proposals.id });
+  return getProposalDetail(deps, user, row!.id);
+}
+
+async function ownDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<ProposalRow> {
+  const p = assertReadable(await findProposal(deps.database.db, ref), user);
+  if (p.status !== 'DRAFT')
+    throw new AppError(
+      409,
+      'proposal.not_draft',
+      'Only a draft can be edited or deleted; this proposal is published.',
+    );
+  if (p.proposerId !== user.id)
+    throw forbidden('Only the council member who created this draft can change it.', 'proposal.not_owner');
+  return p;
+}
+
+/** PUT /api/proposals/:id — edit the caller's DRAFT (/proposals/{id}/edit). */
+export async function updateDraft(
+  deps: AppDeps,
+  user: AuthUser,
+  ref: string,
+  input: ProposalDraftInput,
+): Promise<ProposalDetail> {
+  await assertCouncil(deps, user);
+  const p = await ownDraft(deps, user, ref);
+  const linked =
+    input.suggestionId === undefined ? undefined : await draftSuggestion(deps, input.suggestionId);
+  await deps.database.db
+    .update(proposals)
+    .set({
+      ...draftValues(input),
+      ...(linked === undefined
+        ? {}
+        : linked === null
+          ? { suggestionId: null, suggestionContent: null, budgetTotal: null, ownerId: null }
+          : linked),
+    })
+    .where(eq(proposals.id, p.id));
+  return getProposalDetail(deps, user, p.id);
+}
+
+/** DELETE /api/proposals/:id — delete the caller's DRAFT. */
+export async function deleteDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<{ deleted: true }> {
+  const p = await ownDraft(deps, user, ref);
+  await deps.database.db.delete(proposals).where(eq(proposals.id, p.id));
+  return { deleted: true };
+}

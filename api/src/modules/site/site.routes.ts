@@ -1,0 +1,26 @@
+import { siteSettingsSchema, updateSiteSettingsSchema } from '../../contract/site.contract';
+import { defineRoute, policy } from '../../http/route';
+import { getSiteSettings, updateSiteSettings } from './site.service';
+
+export const siteRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/site/settings',
+    tag: 'site',
+    summary: 'Public site switches read at start-up (suggestion suspension, dev mode).',
+    policy: policy.public,
+    response: siteSettingsSchema,
+    handler: ({ deps }) => getSiteSettings(deps.database.db, deps.config.DEV_TOOLS),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/admin/site/settings',
+    tag: 'site',
+    summary: 'Admin: switch site settings (suspend or resume suggestions).',
+    policy: policy.role('ADMIN'),
+    body: updateSiteSettingsSchema,
+    response: siteSettingsSchema,
+    handler: ({ deps, user, body }) =>
+      updateSiteSettings(deps.database.db, body, user!.id, deps.config.DEV_TOOLS),
+  }),
+];

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { ownerStatement } from '@cr/contracts-abi/statements';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/db-client';
+import type { SuggestionRow } from '../../db/schema';
+import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
+import { suggestions, users } from '../../db/schema';
+import { AppError, badRequest, conflict, unauthorized } from '../../http/app-error';
+import { policy } from '../../http/route';
+import type { WalletAction } from '../wallet/wallet-action';
+import { buildProposalTerms, chainDraftHash } from '../proposal/proposal-terms';
+import { assertEditable, assertVisible } from './suggestion-access';
+import * as repo from './suggestion.repo';
+import { bumpListGeneration } from './suggestion-count-cache';
+import { suggestionRoom } from './suggestion.service';
+
+/**
+ * The first form of the author's statement, before signatures went on chain. Kept for seed data only: what an
+ * author signs now is {@link ownerSignStatement}, the contract's own words.
+ */
+export function suggestionStatement(input: {
+  username: string;
+  number: number;
+  title: string;
+  version: number;
+  draftHash: string;
+}): string {
+  const title = input.title.length > 120 ? `${input.title.slice(0, 117)}...` : input.title;
+  return (
+    `Cyber Republic: I, ${input.username}, sign suggestion #${input.number} "${title}" ` +
+    `(version ${input.version}) as its author.\nDraft hash: ${input.draftHash}`
+  );
+}
+
+/**
+ * What the author signs: exactly the statement Governance.register checks for the owner (`ownerStatement` of
+ * @cr/contracts-abi/statements): the owner's DID, the draft hash, the terms in words (kind, budget in wei to the
+ * Elastos Smart Chain payment address), the terms hash and the chain id. A budgeted suggestion without a smart
+ * chain payment address cannot be signed (the treasury could not pay it).
+ */
+export async function ownerSignStatement(
+  deps: AppDeps,
+  db: Db,
+  row: SuggestionRow,
+  ownerDid: string,
+): Promise<string> {
+  const chainId = deps.config.CHAIN_ID;
+  if (!chainId)
+    throw new AppError(503, 'chain.unavailable', 'Signing for the chain is not configured on this server.');
+  const terms = await buildProposalTerms(db, row);
+  return ownerStatement({ draftHash: chainDraftHash(row.draftHash), ownerDid, terms, chainId });
+}
+
+/**
+ * The author signs the suggestion's draft hash with their bound DID. Once stored, the suggestion can no longer
+ * be edited; the hash and the signature are what a council member registers on chain.
+ */
+export const signSuggestionAction: WalletAction = {
+  name: 'sign-suggestion',
+  policy: policy.auth,
+  async prepare({ deps, user, subjectId }) {
+    if (!user) throw unauthorized();
+    if (!subjectId) throw badRequest('wallet.subject_required', 'Name the suggestion to sign.');
+    const row = assertVisible(await repo.findSuggestion(deps.database.db, subjectId), user);
+    if (row.signed && row.authorId === user.id)
+      throw conflict('suggestion.signed', 'This suggestion is already signed.');
+    assertEditable(row, user);
+    if (!user.did) throw new AppError(400, 'user.did_required', M.didRequired);
+    return {
+      intent: 'didsign',
+      expectedSigner: user.did,
+      statement: await ownerSignStatement(deps, deps.database.db, row, user.did),
+      digest: row.draftHash,
+      subjectType: 'suggestion',
+      subjectId: row.id,
+      payload: { number: row.number, version: row.version },
+    };
+  },
+  async apply({ db, deps, request, reply }) {
+    const row = await repo.findSuggestion(db, request.subjectId ?? '', true);
+    if (!row) throw new AppError(404, 'suggestion.not_found', 'The suggestion was not found.');
+    if (row.signed) throw conflict('suggestion.signed', 'This suggestion is already signed.');
+    if (row.status !== 'ACTIVE')
+      throw conflict('suggestion.not_active', `This suggestion is ${row.status.toLowerCase()}.`);
+    if (row.draftHash !== request.digest)
+      throw conflict(
+        'suggestion.sign_stale',
+        'The suggestion changed after this QR code was made. Please sign it again.',
+      );
+    // The author may have bound another DID since the QR was made: the signer must be the author's DID now.
+    const [author] = await db.select({ did: users.did }).from(users).where(eq(users.id, row.authorId));
+    if (!author?.did || author.did !== reply.signerDid)
+      throw new AppError(403, 'did.signer_mismatch', 'This suggestion must be signed with its author’s DID.');
+    if (!reply.signatureHex)
+      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
+    // The terms are rebuilt now: the statement signed must still be the one the chain will check.
+    if ((await ownerSignStatement(deps, db, row, reply.signerDid)) !== request.statement)
+      throw conflict(
+        'suggestion.sign_stale',
+        'The suggestion changed after this QR code was made. Please sign it again.',
+      );
+    const signedAt = new Date();
+    await db
+      .update(suggestions)
+      .set({
+        signed: true,
+        signature: reply.signatureHex,
+        signerDid: reply.signerDid,
+        signerPublicKey: reply.publicKeyBase58 ?? null,
+        signedStatement: request.statement,
+        signedAt,
+      })
+      .where(eq(suggestions.id, row.id));
+    // From inside the transaction (no after-commit hook): only the request's own outcome row is written after
+    // this, and a list total counted in between is dropped by its TTL.
+    await bumpListGeneration(deps);
+    await deps.events.publish(suggestionRoom(row.id), 'suggestion-signed', {
+      draftHash: row.draftHash,
+      signedAt: signedAt.toISOString(),
+    });
+    return {
+      suggestionId: row.id,
+      number: row.number,
+      draftHash: row.draftHash,
+      signature: reply.signatureHex,
+    };
+  },
+};

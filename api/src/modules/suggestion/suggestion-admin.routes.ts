@@ -1,0 +1,34 @@
+import {
+  adminSuggestionListQuerySchema,
+  adminSuggestionListSchema,
+  handleAbuseSchema,
+  suggestionDetailSchema,
+  suggestionRefParamsSchema,
+} from '../../contract/suggestion.contract';
+import { defineRoute, policy } from '../../http/route';
+import * as admin from './suggestion-admin.service';
+
+/** /admin/suggestion: every suggestion with its abuse reports, and their handling. */
+export const suggestionAdminRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/admin/suggestion',
+    tag: 'suggestion-admin',
+    summary: 'Admin list of suggestions by abuse state and status, with the reports.',
+    policy: policy.role('ADMIN'),
+    query: adminSuggestionListQuerySchema,
+    response: adminSuggestionListSchema,
+    handler: ({ deps, query }) => admin.adminListSuggestions(deps, query),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/admin/suggestion/:id/abuse',
+    tag: 'suggestion-admin',
+    summary: 'Admin: handle a report — hide (ABUSED) or dismiss; both mark it HANDLED.',
+    policy: policy.role('ADMIN'),
+    params: suggestionRefParamsSchema,
+    body: handleAbuseSchema,
+    response: suggestionDetailSchema,
+    handler: ({ deps, user, params, body }) => admin.handleAbuse(deps, user!, params.id, body.action),
+  }),
+];

@@ -1,0 +1,136 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
+import type { SuggestionDraftContent } from '../../contract/suggestion-content.contract';
+import { suggestionDrafts, type SuggestionDraftRow } from '../../db/schema';
+import { conflict, notFound } from '../../http/app-error';
+import type { AuthUser } from '../session/auth-user';
+import { assertEditable, assertVisible } from './suggestion-access';
+import * as repo from './suggestion.repo';
+import { assertNotSuspended } from './suggestion.service';
+
+/** Unposted drafts one author may keep. */
+export const MAX_DRAFTS_PER_AUTHOR = 50;
+
+const titleOf = (c: SuggestionDraftContent) => c.title?.trim().slice(0, 200) || null;
+
+export function toDraft(row: SuggestionDraftRow) {
+  return {
+    _id: row.id,
+    suggestionId: row.suggestionId,
+    title: row.title,
+    content: row.content as Record<string, unknown>,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listDrafts(deps: AppDeps, user: AuthUser) {
+  const rows = await deps.database.db
+    .select({
+      id: suggestionDrafts.id,
+      suggestionId: suggestionDrafts.suggestionId,
+      title: suggestionDrafts.title,
+      createdAt: suggestionDrafts.createdAt,
+      updatedAt: suggestionDrafts.updatedAt,
+    })
+    .from(suggestionDrafts)
+    .where(eq(suggestionDrafts.authorId, user.id))
+    .orderBy(desc(suggestionDrafts.updatedAt))
+    .limit(MAX_DRAFTS_PER_AUTHOR * 2);
+  return {
+    list: rows.map((r) => ({
+      _id: r.id,
+      suggestionId: r.suggestionId,
+      title: r.title,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** Save as draft (a new suggestion): refused while suggestions are suspended, as creating is. */
+export async function createDraft(deps: AppDeps, user: AuthUser, content: SuggestionDraftContent) {
+  await assertNotSuspended(deps);
+  const db = deps.database.db;
+  const row = await db.transaction(async (tx) => {
+    const [n] = await tx
+      .select({ n: count() })
+      .from(suggestionDrafts)
+      .where(and(eq(suggestionDrafts.authorId, user.id), isNull(suggestionDrafts.suggestionId)));
+    if ((n?.n ?? 0) >= MAX_DRAFTS_PER_AUTHOR)
+      throw conflict('suggestion.draft_limit', `You can keep at most ${MAX_DRAFTS_PER_AUTHOR} drafts.`);
+    const [created] = await tx
+      .insert(suggestionDrafts)
+      .values({ authorId: user.id, content, title: titleOf(content) })
+      .returning();
+    return created!;
+  });
+  return toDraft(row);
+}
+
+async function ownDraft(deps: AppDeps, user: AuthUser, draftId: string) {
+  const [row] = await deps.database.db
+    .select()
+    .from(suggestionDrafts)
+    .where(and(eq(suggestionDrafts.id, draftId), eq(suggestionDrafts.authorId, user.id)));
+  // Another member's draft is answered like a missing one.
+  if (!row) throw notFound('draft', 'suggestion.draft_not_found');
+  return row;
+}
+
+export async function getDraft(deps: AppDeps, user: AuthUser, draftId: string) {
+  return toDraft(await ownDraft(deps, user, draftId));
+}
+
+export async function updateDraft(
+  deps: AppDeps,
+  user: AuthUser,
+  draftId: string,
+  content: SuggestionDraftContent,
+) {
+  await ownDraft(deps, user, draftId);
+  const [row] = await deps.database.db
+    .update(suggestionDrafts)
+    .set({ content, title: titleOf(content), updatedAt: new Date() })
+    .where(and(eq(suggestionDrafts.id, draftId), eq(suggestionDrafts.authorId, user.id)))
+    .returning();
+  return toDraft(row!);
+}
+
+export async function deleteDraft(deps: AppDeps, user: AuthUser, draftId: string) {
+  await ownDraft(deps, user, draftId);
+  await deps.database.db
+    .delete(suggestionDrafts)
+    .where(and(eq(suggestionDrafts.id, draftId), eq(suggestionDrafts.authorId, user.id)));
+  return { deleted: true };
+}
+
+/** Pending edits of a posted suggestion (author, unsigned): one per suggestion, replaced on each save. */
+export async function saveEditDraft(
+  deps: AppDeps,
+  user: AuthUser,
+  ref: string,
+  content: SuggestionDraftContent,
+) {
+  const db = deps.database.db;
+  const s = assertVisible(await repo.findSuggestion(db, ref), user);
+  assertEditable(s, user);
+  const [row] = await db
+    .insert(suggestionDrafts)
+    .values({ authorId: user.id, suggestionId: s.id, content, title: titleOf(content) })
+    .onConflictDoUpdate({
+      target: suggestionDrafts.suggestionId,
+      set: { content, title: titleOf(content), updatedAt: new Date() },
+    })
+    .returning();
+  return toDraft(row!);
+}
+
+/** The pending edits of a posted suggestion, or null (author only). */
+export async function getEditDraft(deps: AppDeps, user: AuthUser, ref: string) {
+  const db = deps.database.db;
+  const s = assertVisible(await repo.findSuggestion(db, ref), user);
+  if (s.authorId !== user.id) throw notFound('draft', 'suggestion.draft_not_found');
+  const [row] = await db.select().from(suggestionDrafts).where(eq(suggestionDrafts.suggestionId, s.id));
+  return row ? toDraft(row) : null;
+}

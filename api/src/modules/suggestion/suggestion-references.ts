@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { FieldError } from '../../contract/envelope.contract';
+import type { SuggestionContent } from '../../contract/suggestion-content.contract';
+import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
+import type { Db } from '../../db/db-client';
+import { users } from '../../db/schema';
+import { badRequest } from '../../http/app-error';
+import { proposalNumberExists } from '../proposal/proposal.repo';
+
+/** Whether a published proposal with this number exists (a change or termination suggestion targets it). */
+export async function proposalExists(db: Db, proposalNumber: number): Promise<boolean> {
+  return proposalNumberExists(db, proposalNumber);
+}
+
+async function didBound(db: Db, did: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.did, did)).limit(1);
+  return !!row;
+}
+
+/**
+ * The rules only the database can answer (spec §5 "must exist"): the target proposal, the new owner and the
+ * new secretary general. Refused like any field rule: 400 validation.failed with the field and message.
+ */
+export async function checkReferences(db: Db, c: SuggestionContent): Promise<void> {
+  const fields: FieldError[] = [];
+  if (c.type === 'CHANGE_PROPOSAL') {
+    if (c.targetProposalNumber && !(await proposalExists(db, c.targetProposalNumber)))
+      fields.push({ path: 'targetProposalNumber', message: M.proposalNumberInvalid });
+    if (c.newOwnerDid && !(await didBound(db, c.newOwnerDid)))
+      fields.push({ path: 'newOwnerDid', message: M.newOwnerMissing });
+  }
+  if (
+    c.type === 'TERMINATE_PROPOSAL' &&
+    c.closeProposalNumber &&
+    !(await proposalExists(db, c.closeProposalNumber))
+  )
+    fields.push({ path: 'closeProposalNumber', message: M.proposalNumberInvalid });
+  if (c.type === 'CHANGE_SECRETARY' && c.newSecretaryDid && !(await didBound(db, c.newSecretaryDid)))
+    fields.push({ path: 'newSecretaryDid', message: M.newSecretaryMissing });
+  if (fields.length) throw badRequest('validation.failed', fields[0]!.message, fields);
+}

@@ -1,0 +1,55 @@
+/**
+ * Text search without locale surprises: we make the lexemes ourselves and store them with array_to_tsvector
+ * (GIN-indexed), so PostgreSQL and PGlite index exactly the same tokens.
+ * - Latin, Greek, Cyrillic letters and digits: lower-cased words; queries match them by prefix (`wal` → wallet).
+ * - CJK (Han, kana, hangul): every character and every pair of neighbours. A one-character query matches the
+ *   character, a longer one needs all of its pairs. (pg_trgm cannot index the 1–2 character words that make up
+ *   most Chinese queries: a LIKE pattern shorter than three characters yields no trigram.)
+ */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const TOKEN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}]+/gu;
+/** Longer words are cut: nobody searches by the 101st character of a word. */
+const MAX_WORD = 100;
+
+function runs(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().match(TOKEN) ?? [];
+}
+
+/** The lexemes stored for a text (deduplicated). */
+export function searchLexemes(text: string): string[] {
+  const out = new Set<string>();
+  for (const run of runs(text)) {
+    if (CJK.test(run)) {
+      const chars = [...run];
+      chars.forEach((c, i) => {
+        out.add(c);
+        if (i + 1 < chars.length) out.add(c + chars[i + 1]);
+      });
+    } else {
+      out.add([...run].slice(0, MAX_WORD).join(''));
+    }
+  }
+  return [...out];
+}
+
+/**
+ * A tsquery (text form, cast with ::tsquery) that matches documents containing every word of the query; null
+ * when the query has no searchable word. Lexemes only ever contain letters and digits, so quoting is safe.
+ */
+export function searchTsQuery(query: string): string | null {
+  const parts: string[] = [];
+  for (const run of runs(query).slice(0, 20)) {
+    if (CJK.test(run)) {
+      const chars = [...run];
+      if (chars.length === 1) parts.push(`'${chars[0]}'`);
+      for (let i = 0; i + 1 < chars.length; i++) parts.push(`'${chars[i]}${chars[i + 1]}'`);
+    } else {
+      parts.push(`'${[...run].slice(0, MAX_WORD).join('')}':*`);
+    }
+  }
+  return parts.length ? [...new Set(parts)].join(' & ') : null;
+}
+
+/** Escapes LIKE wildcards so user text matches literally (`50%_off` is not a pattern). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { suggestionContentSchema } from '../../contract/suggestion-content.contract';
+import {
+  createSuggestionQuerySchema,
+  draftParamsSchema,
+  revertSuggestionSchema,
+  saveSuggestionDraftSchema,
+  suggestionDetailSchema,
+  suggestionDraftListSchema,
+  suggestionDraftSchema,
+  suggestionListQuerySchema,
+  suggestionListSchema,
+  suggestionRefParamsSchema,
+  suggestionVersionListSchema,
+  updateSuggestionQuerySchema,
+} from '../../contract/suggestion.contract';
+import { defineRoute, policy, type AnyRoute } from '../../http/route';
+import { suggestionAdminRoutes } from './suggestion-admin.routes';
+import * as drafts from './suggestion-draft.service';
+import { suggestionEngagementRoutes } from './suggestion-engagement.routes';
+import { exportRows, listSuggestions } from './suggestion-list.service';
+import * as service from './suggestion.service';
+
+const TAG = 'suggestion';
+
+/** Lists, create, drafts (static paths first: `/suggestion/:id` must not catch them). */
+const collectionRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/suggestion',
+    tag: TAG,
+    summary:
+      'Suggestion list: filter, search (title, number, abstract, author name, author e-mail), sort, page.',
+    policy: policy.public,
+    query: suggestionListQuerySchema,
+    response: suggestionListSchema,
+    handler: ({ deps, user, query }) => listSuggestions(deps, user, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/suggestion/export.csv',
+    tag: TAG,
+    summary: 'The filtered list as CSV (text/csv, at most 10,000 rows, no e-mails).',
+    policy: policy.public,
+    query: suggestionListQuerySchema,
+    raw: true,
+    handler: async ({ deps, user, query, res }) => {
+      const rows = exportRows(deps.database.db, user, query);
+      // Pull the first chunk before any header goes out, so a refused filter still gets its JSON error.
+      const first = await rows.next();
+      res.status(200);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', 'attachment; filename="suggestions.csv"');
+      res.write('\ufeff'); // lets spreadsheet programs read the Chinese text as UTF-8
+      if (!first.done) res.write(first.value);
+      for await (const chunk of rows) res.write(chunk);
+      res.end();
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/suggestion',
+    tag: TAG,
+    summary:
+      'Save and post a suggestion (refused while suggestions are suspended); ?draftId removes its draft.',
+    policy: policy.auth,
+    query: createSuggestionQuerySchema,
+    body: suggestionContentSchema,
+    response: suggestionDetailSchema,
+    handler: ({ deps, user, query, body }) => service.createSuggestion(deps, user!, body, query.draftId),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/suggestion/drafts',
+    tag: TAG,
+    summary: 'My drafts (new suggestions and pending edits), newest first.',
+    policy: policy.auth,
+    response: suggestionDraftListSchema,
+    handler: ({ deps, user }) => drafts.listDrafts(deps, user!),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/suggestion/drafts',
+    tag: TAG,
+    summary: 'Save a new suggestion as a draft (any part of the form).',
+    policy: policy.auth,
+    body: saveSuggestionDraftSchema,
+    response: suggestionDraftSchema,
+    handler: ({ deps, user, body }) => drafts.createDraft(deps, user!, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/suggestion/drafts/:draftId',
+    tag: TAG,
+    summary: 'One of my drafts, to resume it.',
+    policy: policy.auth,
+    params: draftParamsSchema,
+    response: suggestionDraftSchema,
+    handler: ({ deps, user, params }) => drafts.getDraft(deps, user!, params.draftId),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/suggestion/drafts/:draftId',
+    tag: TAG,
+    summary: 'Replace one of my drafts.',
+    policy: policy.auth,
+    params: draftParamsSchema,
+    body: saveSuggestionDraftSchema,
+    response: suggestionDraftSchema,
+    handler: ({ deps, user, params, body }) => drafts.updateDraft(deps, user!, params.draftId, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/suggestion/drafts/:draftId',
+    tag: TAG,
+    summary: 'Discard one of my drafts.',
+    policy: policy.auth,
+    params: draftParamsSchema,
+    response: z.object({ deleted: z.boolean() }),
+    handler: ({ deps, user, params }) => drafts.deleteDraft(deps, user!, params.draftId),
+  }),
+];
+
+const params = suggestionRefParamsSchema;
+
+/** One suggestion: detail, edit, history, state changes. */
+const itemRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/suggestion/:id',
+    tag: TAG,
+    summary: 'Suggestion detail by id or number (public; no private author fields).',
+    policy: policy.public,
+    params,
+    response: suggestionDetailSchema,
+    handler: ({ deps, user, params: p }) => service.getSuggestionDetail(deps, user, p.id),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/suggestion/:id',
+    tag: TAG,
+    summary: 'Edit (author only, before signing): stores a new version; ?baseVersion refuses a stale edit.',
+    policy: policy.auth,
+    params,
+    query: updateSuggestionQuerySchema,
+    body: suggestionContentSchema,
+    response: suggestionDetailSchema,
+    handler: ({ deps, user, params: p, query, body }) =>
+      service.updateSuggestion(deps, user!, p.id, body, query.baseVersion),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/suggestion/:id/versions',
+    tag: TAG,
+    summary: 'Version history: every version with its content, newest first.',
+    policy: policy.public,
+    params,
+    response: suggestionVersionListSchema,
+    handler: ({ deps, user, params: p }) => service.getVersions(deps, user, p.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/suggestion/:id/revert',
+    tag: TAG,
+    summary: 'Revert to an earlier version (author, before signing): it becomes a new version.',
+    policy: policy.auth,
+    params,
+    body: revertSuggestionSchema,
+    response: suggestionDetailSchema,
+    handler: ({ deps, user, params: p, body }) => service.revertSuggestion(deps, user!, p.id, body.version),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/suggestion/:id/cancel',
+    tag: TAG,
+    summary: 'Cancel (author): "Failed to cancel the suggestion" once made into a proposal or closed.',
+    policy: policy.auth,
+    params,
+    response: suggestionDetailSchema,
+    handler: ({ deps, user, params: p }) => service.cancelSuggestion(deps, user!, p.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/suggestion/:id/archive',
+    tag: TAG,
+    summary: 'Archive (author or admin).',
+    policy: policy.auth,
+    params,
+    response: suggestionDetailSchema,
+    handler: ({ deps, user, params: p }) => service.setArchived(deps, user!, p.id, true),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/suggestion/:id/unarchive',
+    tag: TAG,
+    summary: 'Unarchive (author or admin).',
+    policy: policy.auth,
+    params,
+    response: suggestionDetailSchema,
+    handler: ({ deps, user, params: p }) => service.setArchived(deps, user!, p.id, false),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/suggestion/:id/draft',
+    tag: TAG,
+    summary: 'My pending edits of this suggestion, or null (author).',
+    policy: policy.auth,
+    params,
+    response: suggestionDraftSchema.nullable(),
+    handler: ({ deps, user, params: p }) => drafts.getEditDraft(deps, user!, p.id),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/suggestion/:id/draft',
+    tag: TAG,
+    summary: 'Save pending edits of this suggestion as a draft (author, before signing).',
+    policy: policy.auth,
+    params,
+    body: saveSuggestionDraftSchema,
+    response: suggestionDraftSchema,
+    handler: ({ deps, user, params: p, body }) => drafts.saveEditDraft(deps, user!, p.id, body),
+  }),
+];
+
+/** Every suggestion route, in matching order. */
+export const suggestionRoutes: AnyRoute[] = [
+  ...collectionRoutes,
+  ...suggestionAdminRoutes,
+  ...itemRoutes,
+  ...suggestionEngagementRoutes,
+];

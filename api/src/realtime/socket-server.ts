@@ -1,0 +1,89 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Logger } from '../http/logger';
+import { EVENTS_CHANNEL, type RoomEvent } from './event-bus';
+
+/**
+ * Decides whether a socket may join a room of one kind. `arg` is what the client sent with the
+ * subscription (e.g. a wallet request's secret). Rooms with no guard cannot be joined (deny by default).
+ */
+export type RoomGuard = (socket: Socket, roomId: string, arg: unknown) => Promise<boolean> | boolean;
+
+/** Room kinds anyone may watch: public pages' live data. */
+const publicRoom: RoomGuard = () => true;
+
+export interface SocketServer {
+  io: Server;
+  /** Adds or replaces the guard for rooms named `<kind>:<id>` (or exactly `<kind>`). */
+  guard(kind: string, guard: RoomGuard): void;
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the api's HTTP server. Clients `emit('subscribe', room, arg, ack)`; updates published on the
+ * event bus (by this or any other process) reach the room's sockets on every instance: each instance relays
+ * the Redis message to its local sockets only, and the Redis adapter carries direct broadcasts across instances.
+ */
+export async function createSocketServer(
+  http: HttpServer,
+  redis: Redis,
+  logger: Logger,
+  corsOrigin: string | false,
+): Promise<SocketServer> {
+  const io = new Server(http, { cors: corsOrigin ? { origin: corsOrigin } : undefined, serveClient: false });
+  const pub = redis.duplicate();
+  const sub = redis.duplicate();
+  const relay = redis.duplicate();
+  io.adapter(createAdapter(pub, sub, { key: 'cr:socket.io' }));
+
+  const guards = new Map<string, RoomGuard>([
+    ['chain', publicRoom],
+    ['proposal', publicRoom],
+    ['suggestion', publicRoom],
+    // A chain action's status is public (it is on chain anyway).
+    ['chain-action', publicRoom],
+  ]);
+
+  io.on('connection', (socket) => {
+    socket.on('subscribe', async (room: unknown, arg: unknown, ack?: (r: { ok: boolean }) => void) => {
+      const reply = typeof arg === 'function' ? (arg as typeof ack) : ack;
+      try {
+        if (typeof room !== 'string' || room.length > 200) return reply?.({ ok: false });
+        const [kind, ...rest] = room.split(':');
+        const guard = guards.get(kind ?? '');
+        const ok = guard
+          ? await guard(socket, rest.join(':'), typeof arg === 'function' ? undefined : arg)
+          : false;
+        if (ok) await socket.join(room);
+        reply?.({ ok });
+      } catch (err) {
+        logger.warn({ err, room }, 'socket subscribe failed');
+        reply?.({ ok: false });
+      }
+    });
+    socket.on('unsubscribe', (room: unknown) => {
+      if (typeof room === 'string') void socket.leave(room);
+    });
+  });
+
+  await relay.subscribe(EVENTS_CHANNEL);
+  relay.on('message', (_channel: string, raw: string) => {
+    try {
+      const { room, event, payload } = JSON.parse(raw) as RoomEvent;
+      io.local.to(room).emit(event, payload);
+    } catch (err) {
+      logger.warn({ err }, 'bad event on the bus');
+    }
+  });
+
+  return {
+    io,
+    guard: (kind, guard) => guards.set(kind, guard),
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await Promise.all([pub.quit(), sub.quit(), relay.quit()].map((p) => p.catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '../src/contract/user.contract';
+import type { Db } from '../src/db/db-client';
+import { users, type UserRow } from '../src/db/schema';
+import { issueToken } from '../src/modules/session/session.service';
+
+/** Inserts a user (unique name and e-mail unless given) and opens a session for it. */
+export async function makeUser(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> & { role?: Role } = {},
+): Promise<{ user: UserRow; token: string; tokenId: string }> {
+  const suffix = randomBytes(4).toString('hex');
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: `member_${suffix}`,
+      email: `member_${suffix}@example.org`,
+      firstName: 'Test',
+      lastName: 'Member',
+      country: 'SG',
+      ...overrides,
+    })
+    .returning();
+  const { token, tokenId } = await issueToken(db, user!.id, 'password');
+  return { user: user!, token, tokenId };
+}

@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { Wallet, parseEther, type JsonRpcProvider } from 'ethers';
+import { ANVIL_DEFAULT_KEYS, startAnvil, type AnvilHandle } from '@cr/contracts-abi/anvil';
+import {
+  DEV_PARAMS,
+  deployGovernance,
+  setCirculatingSupply,
+  setCouncil,
+  setSecretary,
+  topUpTreasury,
+  type GovernanceDeployment,
+} from '@cr/contracts-abi/deploy';
+import { createProvider } from '@cr/contracts-abi/provider';
+import { resolveDid } from '@cr/did/did-backend';
+import { approveRequest } from '@cr/did/wallet/wallet-approve';
+import type { WalletInfo } from '@cr/did/wallet/wallet-store';
+import { startWorkers, type RunningWorkers } from '@cr/chain-worker/worker-registry';
+import { governancePlugins } from '@cr/chain-worker/governance-plugins';
+import { loadWorkerConfig } from '@cr/chain-worker/worker-config';
+import { createJsonLogger } from '@cr/chain-worker/worker-logger';
+import { connectRedis } from '../src/api-server';
+import type { ProposalDetail, VoteChoice } from '../src/contract/proposal.contract';
+import type { SuggestionContentInput } from '../src/contract/suggestion-content.contract';
+import type { SuggestionDetail } from '../src/contract/suggestion.contract';
+import type { UserRow } from '../src/db/schema';
+import type { Role } from '../src/contract/user.contract';
+import { startProposalMailer } from '../src/modules/proposal/proposal-mail';
+import type { ReminderOptions } from '../src/modules/proposal/proposal-rules';
+import { openChainQueues } from '../src/queues/chain-queues';
+import { makeUser } from './factories';
+import { postSuggestion } from './suggestion-harness';
+import { startTestApi, type TestApi } from './test-api';
+import { testConfig } from './test-config';
+import { requestWallet, walletState, walletsFor } from './wallet-harness';
+
+export const CHAIN_ID = 31337;
+
+export interface Person {
+  name: string;
+  wallet: WalletInfo;
+  user: UserRow;
+  token: string;
+}
+
+export interface ProposalEnv {
+  t: TestApi;
+  anvil: AnvilHandle;
+  provider: JsonRpcProvider;
+  deployment: GovernanceDeployment;
+  workers: RunningWorkers;
+  votingPeriodBlocks: number;
+  /** The 12 seated members of term 1, with site accounts of role COUNCIL. */
+  council: Person[];
+  /** The secretary general on chain, with a SECRETARY account. */
+  secretary: Person;
+  /** A member who writes and signs suggestions. */
+  owner: Person;
+  /** Makes another dev wallet with a site account (not seated). */
+  person(name: string, role?: Role): Promise<Person>;
+  approve(qr: string, walletName: string): Promise<{ status: number; body: unknown }>;
+  stop(): Promise<void>;
+}
+
+async function publicKeyOf(did: string): Promise<string> {
+  return (await resolveDid(did)).getDefaultPublicKey().getPublicKeyBase58();
+}
+
+/**
+ * A real local chain with the governance contracts (short windows), a seated council of 12 dev wallets, a
+ * secretary general, a funded treasury, the real api (with the EID simulator) and a real chain worker in process
+ * with the proposal plugins and the proposal mailer. Queues live under a private prefix on the shared Redis.
+ */
+export async function startProposalEnv(
+  /** blockTime 0: a block per transaction only (automine); the test moves the chain with `mineTo`. */
+  opts: { votingPeriodBlocks?: number; blockTime?: number; reminders?: ReminderOptions } = {},
+): Promise<ProposalEnv> {
+  const votingPeriodBlocks = opts.votingPeriodBlocks ?? 40;
+  const blockTime = opts.blockTime ?? 0.25;
+  const anvil = await startAnvil({
+    ...(blockTime > 0 ? { blockTime } : {}),
+    hardfork: 'osaka',
+    chainId: CHAIN_ID,
+  });
+  const provider = createProvider(anvil.rpcUrl, 100);
+  const operator = new Wallet(ANVIL_DEFAULT_KEYS[0]!, provider);
+  const deployment = await deployGovernance(operator, { ...DEV_PARAMS, votingPeriodBlocks });
+  const prefix = `crtest-${randomBytes(4).toString('hex')}`;
+  const t = await startTestApi(
+    {
+      CHAIN_RPC_URL: anvil.rpcUrl,
+      CHAIN_ID: String(CHAIN_ID),
+      COUNCIL_ADDRESS: deployment.addresses.council,
+      GOVERNANCE_ADDRESS: deployment.addresses.governance,
+      TREASURY_ADDRESS: deployment.addresses.treasury,
+      VOTING_PERIOD_BLOCKS: String(votingPeriodBlocks),
+    },
+    { did: true },
+  );
+  // The api's producer side on the same private prefix as the worker below.
+  await t.deps.chainQueues.close();
+  t.deps.chainQueues = openChainQueues(t.deps.redis, prefix);
+
+  const w = walletsFor(t);
+  const person = async (name: string, role: Role = 'MEMBER'): Promise<Person> => {
+    const wallet = await w.create(name);
+    const { user, token } = await makeUser(t.deps.database.db, { did: wallet.did, role });
+    await provider.send('anvil_setBalance', [wallet.evmAddress, `0x${parseEther('1000').toString(16)}`]);
+    return { name, wallet, user, token };
+  };
+  const council: Person[] = [];
+  for (let i = 0; i < 12; i++)
+    council.push(await person(`council-${String(i + 1).padStart(2, '0')}`, 'COUNCIL'));
+  const secretary = await person('secretary', 'SECRETARY');
+  const owner = await person('owner');
+  await setCouncil(deployment.contracts, {
+    term: 1,
+    seats: 12,
+    members: await Promise.all(
+      council.map(async (m) => ({ did: m.wallet.did, publicKey: await publicKeyOf(m.wallet.did) })),
+    ),
+  });
+  await setSecretary(deployment.contracts, {
+    did: secretary.wallet.did,
+    publicKey: await publicKeyOf(secretary.wallet.did),
+  });
+  await provider.send('anvil_setBalance', [operator.address, `0x${parseEther('1000000').toString(16)}`]);
+  await topUpTreasury(operator, deployment.addresses, parseEther('100000'));
+  // 1,000 ELA circulating: the veto threshold (10%) is 100 ELA, which a dev wallet can exceed.
+  await setCirculatingSupply(deployment.contracts, parseEther('1000'));
+
+  const redis = await connectRedis(testConfig.REDIS_URL);
+  const config = loadWorkerConfig({
+    REDIS_URL: testConfig.REDIS_URL,
+    CHAIN_RPC_URL: anvil.rpcUrl,
+    CHAIN_ID: String(CHAIN_ID),
+    RELAYER_PRIVATE_KEY: ANVIL_DEFAULT_KEYS[1]!,
+    CONFIRMATIONS: '1',
+    QUEUE_PREFIX: prefix,
+    JOB_LOCK_MS: '5000',
+    DISPATCH_INTERVAL_MS: '500',
+    DISPATCH_IDLE_MS: '3000',
+    WATCH_INTERVAL_MS: '200',
+    CONFIRM_POLL_MAX_MS: '300',
+    RETRY_MAX_MS: '1000',
+    WORKER_CONCURRENCY: '12',
+    LOG_LEVEL: 'silent',
+  });
+  const workers = await startWorkers({
+    db: t.deps.database.db,
+    redis,
+    config,
+    logger: createJsonLogger('silent'),
+    events: t.deps.events,
+    plugins: governancePlugins(deployment.addresses, 0, {
+      chainId: CHAIN_ID,
+      events: t.deps.events,
+      reminders: opts.reminders,
+    }),
+  });
+  const mail = startProposalMailer({
+    db: t.deps.database.db,
+    mailer: t.deps.mailer,
+    publicUrl: t.deps.config.PUBLIC_URL,
+    chainId: CHAIN_ID,
+    intervalMs: 300,
+  });
+  return {
+    t,
+    anvil,
+    provider,
+    deployment,
+    workers,
+    votingPeriodBlocks,
+    council,
+    secretary,
+    owner,
+    person,
+    approve: (qr, walletName) =>
+      approveRequest(qr, walletName, { ...w.opts, chainRpcUrl: anvil.rpcUrl, chainId: CHAIN_ID }),
+    async stop() {
+      await mail.stop();
+      await workers.stop();
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      await t.stop();
+      provider.destroy();
+      await anvil.stop();
+    },
+  };
+}
+
+/** Mines empty blocks up to `height` and waits until the block watcher has seen it (api's chain head). */
+export async function mineTo(env: ProposalEnv, height: number): Promise<void> {
+  const current = await env.provider.getBlockNumber();
+  if (height > current) await env.provider.send('anvil_mine', [`0x${(height - current).toString(16)}`]);
+  await waitUntil(`the watcher at block ${height}`, async () => {
+    const res = await env.t.call<{ height: number }>('GET', '/chain/head');
+    return res.body.data && res.body.data.height >= height ? true : undefined;
+  });
+}
+
+/** Polls `probe` until it returns a value (not undefined), or throws after `timeoutMs` with the last state. */
+export async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 60_000,
+  intervalMs = 150,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+export async function detail(env: ProposalEnv, id: string, token?: string): Promise<ProposalDetail> {
+  const res = await env.t.call<ProposalDetail>('GET', `/proposals/${id}`, { token });
+  if (res.status !== 200) throw new Error(`detail ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data!;
+}
+
+/** Waits until the proposal detail satisfies `ok`. */
+export function waitForProposal(
+  env: ProposalEnv,
+  id: string,
+  what: string,
+  ok: (d: ProposalDetail) => boolean,
+  timeoutMs = 60_000,
+): Promise<ProposalDetail> {
+  return waitUntil(
+    what,
+    async () => {
+      const d = await detail(env, id);
+      return ok(d) ? d : undefined;
+    },
+    timeoutMs,
+  );
+}
+
+/** Posts a suggestion as `author` and signs it with the author's wallet (the owner statement). */
+export async function signedSuggestion(
+  env: ProposalEnv,
+  author: Person,
+  overrides: Partial<SuggestionContentInput> = {},
+): Promise<SuggestionDetail> {
+  const s = await postSuggestion(env.t, author.token, overrides);
+  const req = await requestWallet(env.t, 'sign-suggestion', author.token, s._id);
+  if (req.status !== 200) throw new Error(`sign request ${req.status} ${JSON.stringify(req.body)}`);
+  const res = await env.approve(req.body.data!.url, author.name);
+  if (res.status !== 200) throw new Error(`sign ${res.status} ${JSON.stringify(res.body)}`);
+  return s;
+}
+
+/** A council member makes the suggestion a proposal through the QR; returns the wallet result. */
+export async function makeProposal(env: ProposalEnv, member: Person, subjectId: string) {
+  const req = await requestWallet(env.t, 'make-proposal', member.token, subjectId);
+  if (req.status !== 200) return { request: req, approval: null, result: null };
+  const approval = await env.approve(req.body.data!.url, member.name);
+  const state = (await walletState(env.t, req.body.data!.id, req.body.data!.secret)).body.data!;
+  return { request: req, approval, result: state.result as { proposalId: string; number: number } | null };
+}
+
+/** The member votes on the page, then posts the vote to the chain with the wallet. */
+export async function voteAndPost(
+  env: ProposalEnv,
+  member: Person,
+  proposalId: string,
+  choice: VoteChoice,
+  reason = `${member.name} votes ${choice}: reviewed the budget and milestones.`,
+) {
+  const put = await env.t.call('PUT', `/proposals/${proposalId}/vote`, {
+    token: member.token,
+    body: { choice, reason },
+  });
+  if (put.status !== 200) throw new Error(`vote ${member.name} ${put.status} ${JSON.stringify(put.body)}`);
+  const req = await requestWallet(env.t, 'vote', member.token, proposalId);
+  if (req.status !== 200) throw new Error(`vote request ${req.status} ${JSON.stringify(req.body)}`);
+  const res = await env.approve(req.body.data!.url, member.name);
+  if (res.status !== 200) throw new Error(`vote post ${res.status} ${JSON.stringify(res.body)}`);
+  return put.body.data;
+}

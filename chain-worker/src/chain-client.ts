@@ -1,0 +1,87 @@
+import { FetchRequest, JsonRpcProvider, Network, Wallet, isError } from 'ethers';
+
+/**
+ * The JSON-RPC provider the worker uses. `cacheTimeout: -1` turns off ethers' 250 ms result cache, which otherwise
+ * hands back a stale `eth_getTransactionCount` on a fast node (toolchain.md item 16); the static network skips
+ * chain-id detection so a node that is down makes calls fail fast instead of hanging in detection.
+ */
+export function createChainProvider(rpcUrl: string, chainId: number, timeoutMs = 10_000): JsonRpcProvider {
+  const request = new FetchRequest(rpcUrl);
+  request.timeout = timeoutMs;
+  return new JsonRpcProvider(request, Network.from(chainId), {
+    cacheTimeout: -1,
+    staticNetwork: Network.from(chainId),
+    batchMaxCount: 1,
+    pollingInterval: 500,
+  });
+}
+
+export function createRelayer(privateKey: string, provider: JsonRpcProvider): Wallet {
+  return new Wallet(privateKey, provider);
+}
+
+/** All text an ethers / JSON-RPC error carries (the node's own message is nested). */
+export function rpcErrorText(err: unknown): string {
+  const parts: string[] = [];
+  const e = err as {
+    message?: string;
+    shortMessage?: string;
+    info?: { error?: { message?: string } };
+    error?: { message?: string };
+  };
+  for (const m of [e?.shortMessage, e?.message, e?.info?.error?.message, e?.error?.message])
+    if (m) parts.push(m);
+  return parts.join(' | ');
+}
+
+/** The node already has this exact tx (re-broadcast after a crash). */
+export function isAlreadyKnown(err: unknown): boolean {
+  return /already known|already imported|known transaction|already exists|AlreadyKnown/i.test(
+    rpcErrorText(err),
+  );
+}
+
+/** The node says the nonce is already used (by this tx, mined, or by another one). */
+export function isNonceTooLow(err: unknown): boolean {
+  return (
+    isError(err, 'NONCE_EXPIRED') || /nonce too low|nonce has already been used/i.test(rpcErrorText(err))
+  );
+}
+
+export function isInsufficientFunds(err: unknown): boolean {
+  return isError(err, 'INSUFFICIENT_FUNDS') || /insufficient funds/i.test(rpcErrorText(err));
+}
+
+/** The node could not be reached (down, restarting, network): wait and try again, never fail the action for it. */
+export function isConnectivityError(err: unknown): boolean {
+  return /ECONNREFUSED|fetch failed|ETIMEDOUT|timeout|ECONNRESET|socket hang up|EHOSTUNREACH|ENOTFOUND/i.test(
+    rpcErrorText(err),
+  );
+}
+
+/** One line for `last_error`: what went wrong talking to the node, without stack or request dumps. */
+export function shortError(err: unknown): string {
+  if (isInsufficientFunds(err)) return 'the relayer account has too little balance to pay for gas';
+  const e = err as { shortMessage?: string; message?: string; code?: string };
+  const text = e?.shortMessage ?? e?.message ?? String(err);
+  if (isConnectivityError(err)) return 'the chain node is unreachable';
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/**
+ * Shares one in-flight or recent answer of `load` for `ttlMs` (fee data and the node's pending nonce, read by every
+ * submit). A failed load is not kept.
+ */
+export function memoizeFor<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+  let cached: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    const value = load();
+    const entry = { at: Date.now(), value };
+    cached = entry;
+    value.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return value;
+  };
+}

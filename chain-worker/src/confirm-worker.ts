@@ -1,0 +1,171 @@
+/**
+ * Confirm: watches a sent tx (relayed or wallet-sent) until it is CONFIRMATIONS blocks deep, then `chained` with the
+ * block number, or `failed` with the decoded revert reason. "Not yet" is a NotYetError, so BullMQ's retry with
+ * backoff does the polling. While waiting it detects a dropped tx (not in the node, nonce still free: the same
+ * bytes are re-broadcast) and a replaced one (nonce consumed by another tx: a relayed action is signed again, a
+ * wallet-sent one fails).
+ */
+import type { TransactionReceipt } from 'ethers';
+import { NotYetError } from '@cr/api/queues/queue-backoff';
+import { CONFIRM_BACKOFF, CONFIRM_QUEUE } from '@cr/api/queues/confirm-queue';
+import { getChainAction } from '@cr/api/chain/chain-action.repo';
+import { confirmationsAt } from '@cr/api/chain/chain-status';
+import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
+import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { isAlreadyKnown, isNonceTooLow } from './chain-client';
+import { sendRaw } from './submit-worker';
+import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
+import { revertDataOf } from './revert-reason';
+import { failAction, transition, type WorkerContext } from './worker-context';
+
+export async function processConfirm(ctx: WorkerContext, actionId: string): Promise<void> {
+  const row = await getChainAction(ctx.db, actionId);
+  if (!row || row.status !== 'chaining' || !row.txHash) return;
+  const receipt = await ctx.provider.getTransactionReceipt(row.txHash);
+  if (!receipt) return notMinedYet(ctx, row);
+
+  const tip = await ctx.provider.getBlockNumber();
+  const confirmations = confirmationsAt(receipt.blockNumber, tip);
+  if (confirmations < ctx.confirmations) {
+    if (row.blockNumber !== receipt.blockNumber || row.confirmations !== confirmations)
+      await transition(ctx, row.id, 'chaining', {
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        confirmations,
+        lastError: null,
+      });
+    throw new NotYetError(`${confirmations}/${ctx.confirmations} confirmations`);
+  }
+  // The receipt's block must still be the canonical one (a reorg shallower than CONFIRMATIONS moves it).
+  const block = await ctx.provider.getBlock(receipt.blockNumber);
+  if (!block || block.hash !== receipt.blockHash) throw new NotYetError('block replaced by a reorg');
+
+  if (receipt.status === 1) {
+    await transition(ctx, row.id, 'chaining', {
+      status: 'chained',
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      confirmations,
+      rawTx: null,
+      lastError: null,
+      finishedAt: new Date(),
+    });
+    return;
+  }
+  const reason = await revertReason(ctx, row, receipt);
+  await transition(ctx, row.id, 'chaining', {
+    status: 'failed',
+    blockNumber: receipt.blockNumber,
+    blockHash: receipt.blockHash,
+    confirmations,
+    rawTx: null,
+    lastError: null,
+    failureType: 'chain.reverted',
+    failureReason: `The transaction reverted in block ${receipt.blockNumber}: ${reason}`,
+    finishedAt: new Date(),
+  });
+}
+
+/** Replays the call at the block it was mined in to get the revert data, then decodes it. */
+async function revertReason(
+  ctx: WorkerContext,
+  row: ChainActionRow,
+  receipt: TransactionReceipt,
+): Promise<string> {
+  try {
+    await ctx.provider.call({
+      from: receipt.from,
+      to: row.toAddress,
+      data: row.data,
+      value: BigInt(row.value),
+      blockTag: receipt.blockNumber,
+    });
+  } catch (err) {
+    const revert = revertDataOf(err);
+    if (revert.isRevert) return ctx.decodeRevert(revert.data).reason;
+  }
+  const tx = await ctx.provider.getTransaction(receipt.hash);
+  if (tx && receipt.gasUsed >= tx.gasLimit) return 'it ran out of gas';
+  return 'reverted (the reason could not be reproduced)';
+}
+
+/** No receipt yet: pending, dropped (re-broadcast), or replaced (its nonce went to another tx). */
+async function notMinedYet(ctx: WorkerContext, row: ChainActionRow): Promise<never> {
+  const pending = await ctx.provider.getTransaction(row.txHash!);
+  if (pending) throw new NotYetError('pending');
+  const from = row.fromAddress ?? ctx.relayerAddress;
+  const mined = await ctx.provider.getTransactionCount(from, 'latest');
+  if (row.nonce != null && mined > row.nonce) {
+    // The nonce is used. Check the receipt once more: it may have been mined between the two calls.
+    if (await ctx.provider.getTransactionReceipt(row.txHash!)) throw new NotYetError('just mined');
+    await replaced(ctx, row);
+    throw new NotYetError('replaced');
+  }
+  if (row.mode === 'relay' && row.rawTx) {
+    try {
+      await sendRaw(ctx, row.rawTx);
+      ctx.logger.info({ actionId: row.id, txHash: row.txHash }, 're-broadcast a dropped transaction');
+    } catch (err) {
+      if (!isAlreadyKnown(err) && !isNonceTooLow(err)) throw err;
+    }
+  } else if (row.mode === 'track' && Date.now() - row.updatedAt.getTime() > ctx.trackTimeoutMs) {
+    await failAction(
+      ctx,
+      row.id,
+      'chaining',
+      'chain.dropped',
+      'The wallet’s transaction was dropped by the network; send it again.',
+    );
+    throw new NotYetError('dropped');
+  }
+  throw new NotYetError('not in the node');
+}
+
+async function replaced(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
+  if (row.mode === 'track') {
+    await failAction(
+      ctx,
+      row.id,
+      'chaining',
+      'chain.replaced',
+      'The wallet replaced this transaction with another one (same nonce); send the action again.',
+    );
+    return;
+  }
+  ctx.logger.warn({ actionId: row.id, nonce: row.nonce }, 'relayed tx replaced; signing it again');
+  const again = await transition(ctx, row.id, 'chaining', {
+    status: 'unchain',
+    nonce: null,
+    txHash: null,
+    rawTx: null,
+    blockNumber: null,
+    blockHash: null,
+    confirmations: 0,
+    lastError: `transaction with nonce ${row.nonce} was replaced; sending again`,
+  });
+  if (again) await enqueueChainAction(ctx.queues, again);
+}
+
+async function onConfirmExhausted(ctx: WorkerContext, actionId: string): Promise<void> {
+  const row = await getChainAction(ctx.db, actionId);
+  if (row?.status !== 'chaining') return;
+  // A tx that is still pending might yet be mined; failing it would be a lie. Leave it open: the dispatcher
+  // enqueues a fresh confirm job once it has been idle, and the row's last_error shows why it waits.
+  ctx.logger.warn(
+    { actionId, txHash: row.txHash },
+    'still not confirmed after all polls; the dispatcher will retry',
+  );
+}
+
+export function initConfirmWorker(
+  ctx: WorkerContext,
+  opts: Pick<QueueRunnerOptions, 'connection' | 'prefix' | 'concurrency' | 'lockMs'> & { pollMaxMs: number },
+) {
+  return startQueueWorker(ctx, {
+    ...opts,
+    queueName: CONFIRM_QUEUE,
+    backoff: { ...CONFIRM_BACKOFF, capMs: opts.pollMaxMs },
+    process: (id) => processConfirm(ctx, id),
+    onExhausted: (id) => onConfirmExhausted(ctx, id),
+  });
+}

@@ -1,0 +1,54 @@
+import { councilInterface, governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
+import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
+import type { EventBus } from '@cr/api/realtime/event-bus';
+import { proposalWorkerPlugins } from '@cr/api/modules/proposal/proposal-worker-plugin';
+import type { ReminderOptions } from '@cr/api/modules/proposal/proposal-rules';
+import type { DecodedRevert } from './revert-reason';
+import type { FinalizeRevertVerdict } from './worker-context';
+import type { WorkerPlugins } from './worker-registry';
+
+/**
+ * `NothingToFinalize(status, nextHeight)` from Governance.finalize: nextHeight 0 means the proposal already left
+ * its windows (someone finalized it: done, no tx needed); a height means the window has not closed on chain yet.
+ */
+export function classifyGovernanceFinalize(revert: DecodedRevert): FinalizeRevertVerdict {
+  if (revert.name !== 'NothingToFinalize') return 'refused';
+  return BigInt(revert.args[1] as bigint) === 0n ? 'done' : 'wait';
+}
+
+/** The proposal module's part (projections, window closer, reminders, vote/registration chain status). */
+export interface ProposalPluginOptions {
+  chainId: number;
+  /** Live `proposal:update` pushes. */
+  events?: EventBus;
+  /** Reminder lead times (default: 3 days and 1 day, scaled to the window). */
+  reminders?: ReminderOptions;
+}
+
+/**
+ * What the worker knows about the governance contracts: their custom errors (readable revert reasons), their
+ * events (indexed under the streams `council`, `governance`, `treasury` from `fromBlock`, the deployment block),
+ * and how to read a finalize dry run. With `proposals`, also the proposal module's projection of those events,
+ * its window closer (finalize + reminders) and its chain-status listener (api/src/modules/proposal).
+ */
+export function governancePlugins(
+  addresses: GovernanceAddresses,
+  fromBlock: number,
+  proposals?: ProposalPluginOptions,
+): WorkerPlugins {
+  return {
+    ...(proposals ? proposalWorkerPlugins({ governance: addresses.governance, ...proposals }) : {}),
+    errorAbis: [governanceInterface, treasuryInterface, councilInterface],
+    classifyFinalizeRevert: classifyGovernanceFinalize,
+    indexedContracts: [
+      { stream: 'council', address: addresses.council, abi: councilInterface, fromBlock },
+      { stream: 'governance', address: addresses.governance, abi: governanceInterface, fromBlock },
+      { stream: 'treasury', address: addresses.treasury, abi: treasuryInterface, fromBlock },
+    ],
+  };
+}
+
+/** The finalize call for a proposal (for the proposal module's WindowCloser). */
+export function finalizeProposalCall(governance: string, draftHash: string): { to: string; data: string } {
+  return { to: governance, data: governanceInterface.encodeFunctionData('finalize', [draftHash]) };
+}

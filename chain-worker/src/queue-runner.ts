@@ -1,0 +1,65 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  CAPPED_BACKOFF,
+  NotYetError,
+  cappedExponentialDelay,
+  type BackoffSpec,
+} from '@cr/api/queues/queue-backoff';
+import { updateChainAction } from '@cr/api/chain/chain-action.repo';
+import { shortError } from './chain-client';
+import type { WorkerContext } from './worker-context';
+
+export interface QueueRunnerOptions {
+  queueName: string;
+  connection: Redis;
+  prefix: string;
+  concurrency: number;
+  /** BullMQ lock: a job whose worker died is taken over after about this long. */
+  lockMs: number;
+  backoff: BackoffSpec;
+  /** Handles one action; throws NotYetError to be polled again, anything else to be retried. */
+  process(actionId: string): Promise<void>;
+  /** After the last attempt failed: leave the action in a clear state (failed, or handed on). */
+  onExhausted(actionId: string, lastError: unknown): Promise<void>;
+}
+
+/**
+ * One BullMQ worker for a chain queue. Processors are idempotent (every step re-reads the row and acts on its
+ * status), so a job re-run after a crash, a stall or a duplicate enqueue does no harm; hence the generous
+ * `maxStalledCount`.
+ */
+export function startQueueWorker(ctx: WorkerContext, opts: QueueRunnerOptions): Worker {
+  const worker = new Worker(
+    opts.queueName,
+    async (job: Job<{ actionId: string }>) => {
+      const { actionId } = job.data;
+      try {
+        await opts.process(actionId);
+      } catch (err) {
+        if (!(err instanceof NotYetError)) {
+          ctx.logger.warn({ actionId, queue: opts.queueName, err }, 'chain job failed; will retry');
+          await updateChainAction(ctx.db, actionId, ['unchain', 'chaining'], {
+            lastError: shortError(err),
+          }).catch(() => undefined);
+        }
+        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await opts.onExhausted(actionId, err);
+        throw err;
+      }
+    },
+    {
+      connection: opts.connection,
+      prefix: opts.prefix,
+      concurrency: opts.concurrency,
+      lockDuration: opts.lockMs,
+      stalledInterval: Math.max(250, Math.floor(opts.lockMs / 2)),
+      maxStalledCount: 1_000,
+      settings: {
+        backoffStrategy: (attemptsMade: number, type?: string) =>
+          type === CAPPED_BACKOFF ? cappedExponentialDelay(attemptsMade, opts.backoff) : 1_000,
+      },
+    },
+  );
+  worker.on('error', (err) => ctx.logger.warn({ err, queue: opts.queueName }, 'queue worker error'));
+  return worker;
+}

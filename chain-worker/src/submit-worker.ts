@@ -1,0 +1,191 @@
+/**
+ * Submit: signs a relayed action's call with the relayer key and broadcasts it.
+ *
+ * Exactly once: the nonce is taken from `chain_nonces` and the signed tx, its hash and nonce are written on the row
+ * in ONE transaction before anything is broadcast. A worker that dies after that point is replaced by one that
+ * re-broadcasts the very same bytes (the node answers "already known", "nonce too low" with our receipt, or
+ * accepts it), so a second, different tx for the action is never made. Only when the node proves the nonce was
+ * consumed by some other tx (ours can then never be mined) is a new one signed. Reverts found by gas estimation
+ * fail the action before a nonce is spent.
+ */
+import { Transaction, type FeeData } from 'ethers';
+import { NotYetError } from '@cr/api/queues/queue-backoff';
+import { SUBMIT_BACKOFF, SUBMIT_QUEUE } from '@cr/api/queues/submit-queue';
+import {
+  allocateNonce,
+  getChainAction,
+  lockChainAction,
+  updateChainAction,
+} from '@cr/api/chain/chain-action.repo';
+import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
+import { isAlreadyKnown, isConnectivityError, isNonceTooLow, shortError } from './chain-client';
+import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
+import { revertDataOf } from './revert-reason';
+import { failAction, transition, type WorkerContext } from './worker-context';
+
+/** Gas limit = estimate × 1.25: headroom for state that changes between estimate and inclusion. */
+const GAS_HEADROOM_PCT = 125n;
+
+export async function processSubmit(ctx: WorkerContext, actionId: string): Promise<void> {
+  let row = await getChainAction(ctx.db, actionId);
+  if (!row || row.mode !== 'relay') return;
+  if (row.status === 'chaining') {
+    await enqueueChainAction(ctx.queues, row); // sent before a crash: make sure it is watched
+    return;
+  }
+  if (row.status !== 'unchain') return;
+  if (row.dependsOnId && !(await dependencyReady(ctx, row))) return;
+
+  if (!row.rawTx) {
+    const call = await prepareCall(ctx, row);
+    if (!call) return;
+    const signed = await signWithNextNonce(ctx, row.id, call);
+    if (!signed) return;
+    row = signed;
+  }
+  await broadcast(ctx, row);
+  const sent = await transition(ctx, row.id, 'unchain', {
+    status: 'chaining',
+    sentAt: new Date(),
+    lastError: null,
+  });
+  if (sent) await enqueueChainAction(ctx.queues, sent);
+}
+
+/** False when the action cannot go yet or was failed because its dependency failed. */
+async function dependencyReady(ctx: WorkerContext, row: ChainActionRow): Promise<boolean> {
+  const dep = await getChainAction(ctx.db, row.dependsOnId!);
+  if (dep?.status === 'chained') return true;
+  if (!dep || dep.status === 'failed') {
+    await failAction(
+      ctx,
+      row.id,
+      'unchain',
+      'chain.dependency_failed',
+      'The action it builds on failed on chain.',
+    );
+    return false;
+  }
+  throw new NotYetError(`waiting for ${dep.id} to be chained`);
+}
+
+interface PreparedCall {
+  gasLimit: bigint;
+  fees: FeeData;
+  nodePending: number;
+}
+
+/** Estimates gas (a revert here fails the action with its reason, no nonce spent) and reads fees and the nonce. */
+async function prepareCall(ctx: WorkerContext, row: ChainActionRow): Promise<PreparedCall | null> {
+  let gas: bigint;
+  try {
+    gas = await ctx.provider.estimateGas({
+      from: ctx.relayerAddress,
+      to: row.toAddress,
+      data: row.data,
+      value: BigInt(row.value),
+    });
+  } catch (err) {
+    const revert = revertDataOf(err);
+    if (!revert.isRevert) throw err;
+    const { reason } = ctx.decodeRevert(revert.data);
+    await failAction(ctx, row.id, 'unchain', 'chain.refused', `The contract refused the call: ${reason}`);
+    return null;
+  }
+  const [fees, nodePending] = await Promise.all([ctx.feeData(), ctx.nodePendingNonce()]);
+  return { gasLimit: (gas * GAS_HEADROOM_PCT) / 100n, fees, nodePending };
+}
+
+/** Allocates the nonce, signs, and records nonce + hash + raw tx on the row, all in one transaction. */
+async function signWithNextNonce(ctx: WorkerContext, id: string, call: PreparedCall) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockChainAction(tx, id);
+    if (!row || row.status !== 'unchain') return undefined;
+    if (row.rawTx) return row; // another run signed it first: use that one
+    const nonce = await allocateNonce(tx, ctx.chainId, ctx.relayerAddress, call.nodePending);
+    const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = call.fees;
+    const raw = await ctx.relayer.signTransaction({
+      chainId: ctx.chainId,
+      nonce,
+      to: row.toAddress,
+      data: row.data,
+      value: BigInt(row.value),
+      gasLimit: call.gasLimit,
+      ...(maxFeePerGas != null && maxPriorityFeePerGas != null
+        ? { type: 2, maxFeePerGas, maxPriorityFeePerGas }
+        : { type: 0, gasPrice: gasPrice ?? undefined }),
+    });
+    const hash = Transaction.from(raw).hash!;
+    return updateChainAction(tx, id, 'unchain', {
+      nonce,
+      txHash: hash,
+      rawTx: raw,
+      fromAddress: ctx.relayerAddress,
+      attempts: row.attempts + 1,
+    });
+  });
+}
+
+/**
+ * Sends the recorded raw tx. Fine when the node already has it or mined it; when the nonce went to another tx,
+ * forgets this signature (it can never be mined) and asks to be run again, which signs anew.
+ */
+async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
+  try {
+    await sendRaw(ctx, row.rawTx!);
+  } catch (err) {
+    if (isAlreadyKnown(err)) return;
+    if (!isNonceTooLow(err)) throw err;
+    if (await ctx.provider.getTransactionReceipt(row.txHash!)) return; // ours, already mined
+    await updateChainAction(ctx.db, row.id, 'unchain', {
+      nonce: null,
+      txHash: null,
+      rawTx: null,
+      lastError: `nonce ${row.nonce} was used by another transaction; signing again`,
+    });
+    throw new NotYetError('nonce consumed elsewhere');
+  }
+}
+
+/** eth_sendRawTransaction without ethers' extra block-number and network lookups. */
+export async function sendRaw(ctx: WorkerContext, raw: string): Promise<void> {
+  await ctx.provider.send('eth_sendRawTransaction', [raw]);
+}
+
+/** After the last try: a signed tx may be out there, so it goes on to confirm (which re-sends or proves it lost). */
+async function onSubmitExhausted(ctx: WorkerContext, actionId: string, lastError: unknown): Promise<void> {
+  const row = await getChainAction(ctx.db, actionId);
+  if (!row || row.status !== 'unchain') return;
+  if (row.rawTx) {
+    const sent = await transition(ctx, actionId, 'unchain', { status: 'chaining' });
+    if (sent) await enqueueChainAction(ctx.queues, sent);
+    return;
+  }
+  if (lastError instanceof NotYetError || isConnectivityError(lastError)) {
+    // Waiting (a node that is down, a dependency not chained yet) is waited out however long it takes: the
+    // dispatcher enqueues the idle action again. Only a real error ends it.
+    ctx.logger.warn({ actionId }, 'still waiting after all tries; the dispatcher will enqueue it again');
+    return;
+  }
+  await failAction(
+    ctx,
+    actionId,
+    'unchain',
+    'chain.unreachable',
+    `Could not send the transaction: ${shortError(lastError)}`,
+  );
+}
+
+export function initSubmitWorker(
+  ctx: WorkerContext,
+  opts: Pick<QueueRunnerOptions, 'connection' | 'prefix' | 'concurrency' | 'lockMs'> & { retryMaxMs: number },
+) {
+  return startQueueWorker(ctx, {
+    ...opts,
+    queueName: SUBMIT_QUEUE,
+    backoff: { ...SUBMIT_BACKOFF, capMs: opts.retryMaxMs },
+    process: (id) => processSubmit(ctx, id),
+    onExhausted: (id, err) => onSubmitExhausted(ctx, id, err),
+  });
+}

@@ -1,0 +1,26 @@
+import type { Db } from '@cr/api/db/db-client';
+
+/**
+ * A finalize call the block watcher should make because a window closed (e.g. a proposal's council voting
+ * window at registration height + VOTING_PERIOD_BLOCKS). It becomes a chain action of kind
+ * `<subjectType>.finalize`, unique by `dedupeKey`, processed by the finalize queue.
+ */
+export interface FinalizeCall {
+  subjectType: string;
+  subjectId: string;
+  /** Unique per subject and window, e.g. `finalize:proposal:<id>:council` — asking twice makes one action. */
+  dedupeKey: string;
+  /** The contract and the ABI-encoded finalize call. */
+  to: string;
+  data: string;
+}
+
+/**
+ * The pluggable hook the watcher calls on every new height. The proposal module (a later issue) implements it:
+ * read proposals whose window ended at or before `height` and are not finalized yet, and return their calls.
+ * It must be cheap (an indexed query) and may return the same call again: the dedupe key makes it idempotent.
+ */
+export interface WindowCloser {
+  name: string;
+  closedWindows(height: number, db: Db): Promise<FinalizeCall[]>;
+}

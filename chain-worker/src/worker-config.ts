@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { isHexString } from 'ethers';
+import { optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
+import { DEFAULT_QUEUE_PREFIX } from '@cr/api/queues/chain-queues';
+
+/** What one worker instance can run; WORKER_QUEUES picks a subset (e.g. scale `submit` apart from the watcher). */
+export const WORKER_PARTS = ['submit', 'confirm', 'track', 'finalize', 'dispatcher', 'watcher'] as const;
+export type WorkerPart = (typeof WORKER_PARTS)[number];
+
+/** A secret that never prints: logging or JSON-encoding the config shows `[redacted]`. */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+}
+
+const ms = (fallback: number, min = 10) => z.coerce.number().int().min(min).max(3_600_000).default(fallback);
+
+/** Every variable the chain worker reads (the one place it touches process.env). */
+export const workerEnvSchema = z.object({
+  /** PostgreSQL; required by `npm run start:worker` (the all-in-one process passes its own database handle). */
+  DATABASE_URL: optionalString.pipe(urlWithProtocol('postgres:', 'postgresql:').optional()),
+  REDIS_URL: urlWithProtocol('redis:', 'rediss:'),
+  CHAIN_RPC_URL: urlWithProtocol('http:', 'https:'),
+  CHAIN_ID: z.coerce.number().int().positive(),
+  /** The relayer's key (0x + 64 hex). Pays gas; cannot forge members' actions (the contracts check their DID keys). */
+  RELAYER_PRIVATE_KEY: z
+    .string()
+    .refine((v) => isHexString(v, 32), { message: 'must be 0x followed by 64 hex digits' })
+    .transform((v) => new Secret(v)),
+  /** Blocks a tx must be under (its own block counts as 1) before it is `chained`. */
+  CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Comma-separated parts this instance runs (default all): submit, confirm, track, finalize, dispatcher, watcher. */
+  WORKER_QUEUES: z
+    .string()
+    .default(WORKER_PARTS.join(','))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(WORKER_PARTS)).min(1)),
+  /** Jobs processed at once per queue in this instance. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default(DEFAULT_QUEUE_PREFIX),
+  /** A job whose worker died is taken over after this long (BullMQ lock; renewed at half of it while alive). */
+  JOB_LOCK_MS: ms(30_000, 500),
+  /** How often the dispatcher looks for open actions without a job, and how idle an action must be to count. */
+  DISPATCH_INTERVAL_MS: ms(5_000),
+  DISPATCH_IDLE_MS: ms(15_000),
+  /** How often the watcher polls the node for a new block. */
+  WATCH_INTERVAL_MS: ms(1_000),
+  /** Longest wait between "not confirmed yet" polls, and between retries of a send. */
+  CONFIRM_POLL_MAX_MS: ms(2_000),
+  RETRY_MAX_MS: ms(15_000),
+  /** A wallet-sent tx still unknown to the node after this long fails (the member sends it again). */
+  TRACK_TIMEOUT_MS: ms(10 * 60_000, 1_000),
+  /** The governance contracts (all three, or none: then only generic actions are relayed and nothing is indexed). */
+  COUNCIL_ADDRESS: optionalString,
+  GOVERNANCE_ADDRESS: optionalString,
+  TREASURY_ADDRESS: optionalString,
+  /** Block the contracts were deployed in: where event indexing starts. */
+  CONTRACTS_FROM_BLOCK: z.coerce.number().int().min(0).default(0),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+});
+
+export type WorkerConfig = z.infer<typeof workerEnvSchema>;
+
+/** Parses the environment (or a test's overrides); throws ConfigError naming every bad variable, no values. */
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
+  return parseEnv(workerEnvSchema, env);
+}

@@ -1,0 +1,84 @@
+import type { FeeData, JsonRpcProvider, Wallet } from 'ethers';
+import type { Db } from '@cr/api/db/db-client';
+import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import type { ChainActionPatch } from '@cr/api/chain/chain-action.repo';
+import { updateChainAction } from '@cr/api/chain/chain-action.repo';
+import { publishChainAction } from '@cr/api/chain/chain-action-events';
+import type { ChainStatus } from '@cr/api/chain/chain-status';
+import type { ChainQueues } from '@cr/api/queues/chain-queues';
+import type { EventBus } from '@cr/api/realtime/event-bus';
+import type { DecodedRevert, RevertDecoder } from './revert-reason';
+
+export type FinalizeRevertVerdict = 'done' | 'wait' | 'refused';
+import type { WorkerLogger } from './worker-logger';
+
+/**
+ * Called in the same database transaction as every status change of an action, so the domain record's chain
+ * status (e.g. a vote's) moves with the outbox row. Later issues register one per subject type.
+ */
+export type ChainActionListener = (action: ChainActionRow, tx: Db) => Promise<void>;
+
+/** What every processor reaches; built once by the worker registry. */
+export interface WorkerContext {
+  db: Db;
+  provider: JsonRpcProvider;
+  relayer: Wallet;
+  relayerAddress: string;
+  chainId: number;
+  confirmations: number;
+  queues: ChainQueues;
+  events: EventBus;
+  logger: WorkerLogger;
+  decodeRevert: RevertDecoder;
+  /** Fee data, at most about a block old (shared by concurrent submits). */
+  feeData: () => Promise<FeeData>;
+  /**
+   * The node's pending tx count of the relayer, up to a second old. Only a lower bound for the nonce manager, which
+   * takes the greater of it and its own counter, so a stale value is safe.
+   */
+  nodePendingNonce: () => Promise<number>;
+  /** What a finalize dry run's revert means: already done by someone (no tx needed), too early, or refused. */
+  classifyFinalizeRevert: (revert: DecodedRevert) => FinalizeRevertVerdict;
+  trackTimeoutMs: number;
+  onActionChanged?: ChainActionListener;
+}
+
+/**
+ * Moves an action (only if it is still in `from`), runs the listener in the same transaction, then publishes the
+ * change. Returns the new row, or undefined when another process moved it first.
+ */
+export async function transition(
+  ctx: WorkerContext,
+  id: string,
+  from: ChainStatus | readonly ChainStatus[],
+  patch: ChainActionPatch,
+): Promise<ChainActionRow | undefined> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updateChainAction(tx, id, from, patch);
+    if (updated && ctx.onActionChanged) await ctx.onActionChanged(updated, tx);
+    return updated;
+  });
+  if (row) await publish(ctx, row);
+  return row;
+}
+
+/** Publishing is best effort: the row is the truth and the page re-reads it; a lost push is logged, not fatal. */
+export async function publish(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
+  try {
+    await publishChainAction(ctx.events, row);
+  } catch (err) {
+    ctx.logger.warn({ err, actionId: row.id }, 'could not publish a chain action change');
+  }
+}
+
+/** Marks an open action failed with a stable type and a readable reason. */
+export function failAction(ctx: WorkerContext, id: string, from: ChainStatus, type: string, reason: string) {
+  return transition(ctx, id, from, {
+    status: 'failed',
+    failureType: type,
+    failureReason: reason,
+    lastError: null,
+    rawTx: null,
+    finishedAt: new Date(),
+  });
+}

@@ -1,0 +1,23 @@
+/** The logging the worker needs; a pino logger (the all-in-one process passes the api's) fits it as is. */
+export interface WorkerLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LEVELS)[number];
+
+/** JSON lines on stdout for the standalone worker process (same shape as pino's: level, time, msg, fields). */
+export function createJsonLogger(level: LogLevel, name = 'chain-worker'): WorkerLogger {
+  const min = LEVELS.indexOf(level);
+  const at = (lvl: 'debug' | 'info' | 'warn' | 'error') => (obj: object, msg?: string) => {
+    if (LEVELS.indexOf(lvl) < min) return;
+    const fields = Object.fromEntries(
+      Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? { type: v.name, message: v.message } : v]),
+    );
+    process.stdout.write(`${JSON.stringify({ level: lvl, time: Date.now(), name, msg, ...fields })}\n`);
+  };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}

@@ -1,0 +1,151 @@
+/**
+ * Starts the parts of the chain worker this instance is configured for (WORKER_QUEUES) and stops them cleanly.
+ * `npm run start:worker` (main-worker.ts) calls it with its own database and Redis; the all-in-one `npm start`
+ * calls it in-process with the api's database handle (PGlite cannot be shared between processes).
+ */
+import type { Worker } from 'bullmq';
+import type { Interface, InterfaceAbi } from 'ethers';
+import type { Redis } from 'ioredis';
+import type { Db } from '@cr/api/db/db-client';
+import { openChainQueues, type ChainQueues } from '@cr/api/queues/chain-queues';
+import { createEventBus, type EventBus } from '@cr/api/realtime/event-bus';
+import { startBlockWatcher, type BlockWatcher, type BlockWatcherOptions } from './block-watcher';
+import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
+import { initConfirmWorker } from './confirm-worker';
+import { initFinalizeWorker } from './finalize-worker';
+import { startOutboxDispatcher } from './outbox-dispatcher';
+import { createRevertDecoder, type DecodedRevert } from './revert-reason';
+import { initSubmitWorker } from './submit-worker';
+import { initTrackWorker } from './track-worker';
+import type { WorkerConfig } from './worker-config';
+import type { ChainActionListener, FinalizeRevertVerdict, WorkerContext } from './worker-context';
+import type { WorkerLogger } from './worker-logger';
+
+/** The chain node answers with another chain id than CHAIN_ID: refusing to sign for the wrong chain. */
+export class ChainIdMismatchError extends Error {
+  readonly type = 'chain.wrong_chain';
+  constructor(expected: number, actual: bigint) {
+    super(`The chain node at CHAIN_RPC_URL is chain ${actual}, but CHAIN_ID is ${expected}.`);
+    this.name = 'ChainIdMismatchError';
+  }
+}
+
+/** Contract-specific knowledge plugged in as the contracts and domain modules arrive. */
+export interface WorkerPlugins {
+  /** ABIs whose custom errors decode revert reasons (e.g. the governance contracts). */
+  errorAbis?: (InterfaceAbi | Interface)[];
+  /** Error names that mean a finalize call is no longer needed (someone else finalized). */
+  alreadyDoneErrors?: string[];
+  /** Finer reading of a finalize dry run's revert (overrides alreadyDoneErrors), e.g. "too early" vs "done". */
+  classifyFinalizeRevert?: (revert: DecodedRevert) => FinalizeRevertVerdict;
+  onActionChanged?: ChainActionListener;
+  indexedContracts?: BlockWatcherOptions['contracts'];
+  windowClosers?: BlockWatcherOptions['closers'];
+  onEvents?: BlockWatcherOptions['onEvents'];
+  onReorg?: BlockWatcherOptions['onReorg'];
+}
+
+export interface WorkerDeps {
+  db: Db;
+  /** A connection that allows blocking commands (`maxRetriesPerRequest: null`; connectRedis makes one). */
+  redis: Redis;
+  config: WorkerConfig;
+  logger: WorkerLogger;
+  /** Defaults to publishing on `redis`. */
+  events?: EventBus;
+  plugins?: WorkerPlugins;
+}
+
+export interface RunningWorkers {
+  context: WorkerContext;
+  queues: ChainQueues;
+  watcher: BlockWatcher | null;
+  /** Closes workers (finishing jobs in hand), the dispatcher, the watcher (releasing its lock) and the queues. */
+  stop(): Promise<void>;
+}
+
+export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+  const { config, logger } = deps;
+  const provider = createChainProvider(config.CHAIN_RPC_URL, config.CHAIN_ID);
+  const relayer = createRelayer(config.RELAYER_PRIVATE_KEY.reveal(), provider);
+  try {
+    const actual = (await provider.send('eth_chainId', [])) as string;
+    if (BigInt(actual) !== BigInt(config.CHAIN_ID))
+      throw new ChainIdMismatchError(config.CHAIN_ID, BigInt(actual));
+  } catch (err) {
+    if (err instanceof ChainIdMismatchError) throw err;
+    logger.warn({ err }, 'chain node not reachable at start-up; actions wait until it is');
+  }
+  const queues = openChainQueues(deps.redis, config.QUEUE_PREFIX);
+  const ctx: WorkerContext = {
+    db: deps.db,
+    provider,
+    relayer,
+    relayerAddress: relayer.address,
+    chainId: config.CHAIN_ID,
+    confirmations: config.CONFIRMATIONS,
+    queues,
+    events: deps.events ?? createEventBus(deps.redis),
+    logger,
+    decodeRevert: createRevertDecoder(deps.plugins?.errorAbis ?? []),
+    feeData: memoizeFor(1_000, () => provider.getFeeData()),
+    nodePendingNonce: memoizeFor(1_000, () => provider.getTransactionCount(relayer.address, 'pending')),
+    classifyFinalizeRevert:
+      deps.plugins?.classifyFinalizeRevert ??
+      ((revert) =>
+        revert.name && deps.plugins?.alreadyDoneErrors?.includes(revert.name) ? 'done' : 'refused'),
+    trackTimeoutMs: config.TRACK_TIMEOUT_MS,
+    onActionChanged: deps.plugins?.onActionChanged,
+  };
+  const parts = new Set(config.WORKER_QUEUES);
+  const common = {
+    connection: deps.redis,
+    prefix: config.QUEUE_PREFIX,
+    concurrency: config.WORKER_CONCURRENCY,
+    lockMs: config.JOB_LOCK_MS,
+  };
+  const workers: Worker[] = [];
+  if (parts.has('submit'))
+    workers.push(initSubmitWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
+  if (parts.has('confirm'))
+    workers.push(initConfirmWorker(ctx, { ...common, pollMaxMs: config.CONFIRM_POLL_MAX_MS }));
+  if (parts.has('track')) workers.push(initTrackWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
+  if (parts.has('finalize'))
+    workers.push(initFinalizeWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
+  const dispatcher = parts.has('dispatcher')
+    ? startOutboxDispatcher(ctx, { intervalMs: config.DISPATCH_INTERVAL_MS, idleMs: config.DISPATCH_IDLE_MS })
+    : null;
+  const watcher = parts.has('watcher')
+    ? startBlockWatcher(ctx, {
+        redis: deps.redis,
+        lockKey: `${config.QUEUE_PREFIX}:chain-watcher:lock`,
+        intervalMs: config.WATCH_INTERVAL_MS,
+        contracts: deps.plugins?.indexedContracts,
+        closers: deps.plugins?.windowClosers,
+        onEvents: deps.plugins?.onEvents,
+        onReorg: deps.plugins?.onReorg,
+      })
+    : null;
+  logger.info(
+    {
+      parts: [...parts],
+      relayer: relayer.address,
+      chainId: config.CHAIN_ID,
+      confirmations: config.CONFIRMATIONS,
+    },
+    'chain worker started',
+  );
+  return {
+    context: ctx,
+    queues,
+    watcher,
+    async stop() {
+      await dispatcher?.stop();
+      await watcher?.stop();
+      await Promise.all(workers.map((w) => w.close()));
+      await queues.close();
+      provider.destroy();
+      logger.info({}, 'chain worker stopped');
+    },
+  };
+}

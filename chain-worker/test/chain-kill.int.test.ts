@@ -1,0 +1,190 @@
+// FAULT TEST (long, about 1–2 minutes): a stream of 200 relayed actions while the worker process is killed with
+// SIGKILL 20 times at random moments and Redis is restarted once (losing every queued job). Every action must end
+// `chained` exactly once: none lost, none posted twice (counted on chain). The kill moments come from a seeded
+// generator, so every run does the same; the outcome does not depend on where the kills land.
+//
+// Runs only on the PostgreSQL pass of the integration suite (TEST_DATABASE=postgres): the worker here is a separate
+// process, which needs a database server; embedded PGlite lives inside one process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { Contract, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnvil, type AnvilHandle } from '@cr/contracts-abi/anvil';
+import { connectRedis } from '@cr/api/api-server';
+import { openDatabase, type DbHandle } from '@cr/api/db/db-client';
+import { chainActions } from '@cr/api/db/schema/chain.schema';
+import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
+import { openChainQueues, type ChainQueues } from '@cr/api/queues/chain-queues';
+import type { Redis } from 'ioredis';
+import { createChainProvider } from '../src/chain-client';
+import { createTestDatabase } from '../../api/test/test-database';
+import { testConfig } from '../../api/test/test-config';
+import { deployRecorder, recorderInterface } from '../src/bench/recorder-contract';
+import { startTestRedisServer, type TestRedisServer } from './test-redis-server';
+import { CHAIN_ID, DEPLOYER_KEY, RELAYER_KEY, actionKey, testWorkerEnv } from './test-worker-env';
+
+const ACTIONS = 200;
+const KILLS = 20;
+const REDIS_RESTART_AT_KILL = 10;
+// Spreads the stream over the whole kill phase (about 20 × 4 s), so kills and the Redis restart hit it mid-flow.
+const STREAM_GAP_MS = 350;
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** mulberry32: a tiny seeded generator, so the kill schedule is the same on every run. */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
+  'exactly once under crashes (200 actions, 20 SIGKILLs, a Redis restart)',
+  () => {
+    let anvil: AnvilHandle;
+    let redisServer: TestRedisServer;
+    let redis: Redis;
+    let queues: ChainQueues;
+    let database: DbHandle;
+    let dropDb: () => Promise<void>;
+    let child: ChildProcess | null = null;
+    let env: Record<string, string>;
+    let recorderAddress: string;
+
+    beforeAll(async () => {
+      anvil = await startAnvil({ blockTime: 0.5 });
+      redisServer = await startTestRedisServer();
+      const db = await createTestDatabase();
+      dropDb = db.drop;
+      database = await openDatabase({ databaseUrl: db.url, pgliteDir: '' });
+      redis = await connectRedis(redisServer.url);
+      const provider = createChainProvider(anvil.rpcUrl, CHAIN_ID);
+      recorderAddress = await deployRecorder(new Wallet(DEPLOYER_KEY, provider));
+      provider.destroy();
+      env = testWorkerEnv(anvil.rpcUrl, redisServer.url, { DATABASE_URL: db.url!, LOG_LEVEL: 'info' });
+      queues = openChainQueues(redis, env.QUEUE_PREFIX);
+    });
+    afterAll(async () => {
+      child?.kill('SIGKILL');
+      await queues?.close();
+      redis?.disconnect();
+      await database?.close();
+      await dropDb?.();
+      await redisServer?.stop();
+      await anvil?.stop();
+    });
+
+    /** Starts the worker process (what `npm run start:worker` runs) as a child and resolves once it reports it started. */
+    async function spawnWorker(): Promise<ChildProcess> {
+      // `node --import tsx` (not the tsx CLI, which is a wrapper process): the signals reach the worker itself.
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'chain-worker/src/main-worker.ts'], {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`worker did not start:\n${out}`)), 30_000);
+        proc.stdout!.on('data', (c: Buffer) => {
+          out = (out + c.toString()).slice(-4000);
+          if (out.includes('"msg":"chain worker started"')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        proc.stderr!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-4000)));
+        proc.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`worker exited (${code}) before starting:\n${out}`));
+        });
+      });
+      return proc;
+    }
+
+    async function kill(proc: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+      if (proc.exitCode !== null || proc.signalCode !== null) return proc.exitCode;
+      const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+      proc.kill(signal);
+      return exited;
+    }
+
+    it('ends with every action chained exactly once', { timeout: 300_000 }, async () => {
+      const random = seeded(4);
+      const iface = recorderInterface();
+      const ids: string[] = [];
+      let lostEnqueues = 0;
+
+      // The "api": records each action in its own transaction, then enqueues after commit (while Redis is down that
+      // fails, and the dispatcher must pick the action up).
+      const stream = (async () => {
+        for (let i = 0; i < ACTIONS; i++) {
+          const row = await database.db.transaction((tx) =>
+            recordChainAction(tx, {
+              kind: 'test.record',
+              subjectType: 'test',
+              subjectId: `kill-${i}`,
+              chainId: CHAIN_ID,
+              to: recorderAddress,
+              data: iface.encodeFunctionData('record', [actionKey(`kill-${i}`)]),
+            }),
+          );
+          ids.push(row.id);
+          if (!(await dispatchAfterCommit(queues, row)).enqueued) lostEnqueues += 1;
+          await sleep(STREAM_GAP_MS);
+        }
+      })();
+
+      const started = Date.now();
+      for (let k = 1; k <= KILLS; k++) {
+        child = await spawnWorker();
+        await sleep(200 + random() * 1_800);
+        await kill(child, 'SIGKILL');
+        if (k === REDIS_RESTART_AT_KILL) await redisServer.restart(2_000);
+      }
+      const killsDone = Date.now();
+      await stream;
+      child = await spawnWorker();
+
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        const rows = await database.db.select({ status: chainActions.status }).from(chainActions);
+        const statuses = rows.map((r) => r.status);
+        if (statuses.length === ACTIONS && statuses.every((s) => s === 'chained' || s === 'failed')) break;
+        await sleep(500);
+      }
+      const drained = Date.now();
+      expect(await kill(child, 'SIGTERM')).toBe(0); // the registry stops cleanly on SIGTERM
+      child = null;
+
+      const rows = await database.db.select().from(chainActions);
+      expect(rows).toHaveLength(ACTIONS);
+      expect(
+        rows
+          .filter((r) => r.status !== 'chained')
+          .map((r) => `${r.status}: ${r.failureReason ?? r.lastError}`),
+      ).toEqual([]);
+      expect(new Set(rows.map((r) => r.txHash)).size).toBe(ACTIONS);
+      expect(new Set(rows.map((r) => r.nonce)).size).toBe(ACTIONS);
+
+      // Counted on chain: 200 distinct ids recorded, and the relayer sent exactly 200 transactions in all, so no
+      // action was posted twice (a duplicate would revert with AlreadyRecorded and still use a nonce).
+      const provider = createChainProvider(anvil.rpcUrl, CHAIN_ID);
+      const recorder = new Contract(recorderAddress, iface, provider);
+      expect(await recorder.getFunction('count')()).toBe(BigInt(ACTIONS));
+      for (const i of [0, 57, 123, 199])
+        expect(await recorder.getFunction('seen')(actionKey(`kill-${i}`))).toBe(true);
+      expect(await provider.getTransactionCount(new Wallet(RELAYER_KEY).address, 'latest')).toBe(ACTIONS);
+      provider.destroy();
+      console.log(
+        `kill test: ${KILLS} SIGKILLs in ${Math.round((killsDone - started) / 1000)} s, 1 Redis restart ` +
+          `(${lostEnqueues} enqueues refused while it was down for 2 s), all ${ACTIONS} chained ` +
+          `${Math.round((drained - killsDone) / 1000)} s after the last kill`,
+      );
+    });
+  },
+);

@@ -1,0 +1,141 @@
+// @ts-check
+import path from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import direction (architecture.md §1, conventions.md): web → api/contract only; api → did, contracts-abi;
+ * chain-worker → contracts-abi and the api's shared db/queue/realtime modules; did and contracts-abi → nothing
+ * of ours; nothing imports web. Inside web: app → features → shared, and no feature reaches into another.
+ */
+const workspaceRule = (allowed, extraPatterns = []) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `^@cr/(?!(${allowed.join('|')})(/|$))`,
+          message:
+            'This workspace may not import that workspace (see the import direction in architecture.md §1).',
+        },
+        ...extraPatterns,
+      ],
+    },
+  ],
+});
+
+const WORKSPACES = ['web', 'api', 'did', 'chain-worker', 'contracts-abi', 'scripts'];
+const repoRoot = path.dirname(new URL(import.meta.url).pathname);
+
+/** A relative import may not leave its workspace: other workspaces are imported by package name (@cr/...). */
+const workspaceRelative = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const rel = path.relative(repoRoot, context.filename);
+    const workspace = rel.split(path.sep)[0];
+    if (!WORKSPACES.includes(workspace)) return {};
+    return {
+      ImportDeclaration(node) {
+        const source = String(node.source.value);
+        if (!source.startsWith('.')) return;
+        const target = path.relative(repoRoot, path.resolve(path.dirname(context.filename), source));
+        if (target.split(path.sep)[0] !== workspace) {
+          context.report({
+            node,
+            message: 'Import another workspace by its package name (@cr/...), not by a relative path.',
+          });
+        }
+      },
+    };
+  },
+};
+
+/** A feature folder of web may not import another feature's files. */
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    const match = /web\/src\/features\/([^/]+)\//.exec(file);
+    return {
+      ImportDeclaration(node) {
+        const source = String(node.source.value);
+        if (!source.startsWith('.')) return;
+        const target = path.resolve(path.dirname(file), source);
+        const targetFeature = /web\/src\/features\/([^/]+)(\/|$)/.exec(target);
+        if (match && targetFeature && targetFeature[1] !== match[1]) {
+          context.report({
+            node,
+            message: `Feature "${match[1]}" must not import feature "${targetFeature[1]}"; move shared code to web/src/components or web/src/lib.`,
+          });
+        }
+        const fromShared = /web\/src\/(components|lib)\//.test(file);
+        if (fromShared && /web\/src\/(features|app)\//.test(target)) {
+          context.report({
+            node,
+            message: 'Shared code (components, lib) must not import features or the app.',
+          });
+        }
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'contracts-abi/artifacts/**',
+      'web/e2e/screenshots/**',
+      'api/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { workspace: { rules: { 'relative-import': workspaceRelative } } },
+    rules: { 'workspace/relative-import': 'error' },
+  },
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  { files: ['did/**'], rules: workspaceRule([]) },
+  { files: ['contracts-abi/**'], rules: workspaceRule([]) },
+  { files: ['api/**'], rules: workspaceRule(['did', 'contracts-abi']) },
+  {
+    files: ['chain-worker/**'],
+    rules: workspaceRule(
+      ['contracts-abi', 'api'],
+      [
+        {
+          regex: '^@cr/api/(modules/.*\\.routes|http/|app$)',
+          message: 'The worker shares the db, queues and events with the api, not its HTTP layer.',
+        },
+      ],
+    ),
+  },
+  {
+    files: ['web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      ...workspaceRule(['api/contract']),
+      'local/feature-boundaries': 'error',
+    },
+  },
+  {
+    // Tests and scripts may use other workspaces' test helpers (api/test/...), which no package exports.
+    files: ['scripts/**', '**/*.int.test.ts', '**/test/**', 'web/e2e/**'],
+    rules: { 'no-restricted-imports': 'off', 'workspace/relative-import': 'off' },
+  },
+);

@@ -1,0 +1,305 @@
+// `npm run bench:api`: starts the real api (child process) on the seeded PostgreSQL, drives every suggestion list
+// sort, filter and search kind at 50 concurrent connections, and reports p50/p95/p99 and requests per second
+// next to a bare endpoint of the same server doing one primary-key read, measured in the same run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, desc, isNotNull, like, sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '@cr/api/db/db-client';
+import {
+  proposals,
+  suggestionComments,
+  suggestionSubscriptions,
+  suggestions,
+  users,
+} from '@cr/api/db/schema';
+import { issueToken } from '@cr/api/modules/session/session.service';
+import { freePort } from '@cr/api/net/free-port';
+import { SEED_CHAIN_ID } from '../seed/seed-proposals';
+import { loadBenchConfig } from './bench-config';
+import { runLoad, type LoadResult } from './load-loop';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const TARGET_P95_MS = 30;
+
+interface Scenario {
+  name: string;
+  paths: string[];
+  token?: () => string;
+  /** The baseline, not a list. */
+  baseline?: boolean;
+}
+
+async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cr-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main-api.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      DEV_TOOLS: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the api exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health/live`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the api did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Inputs drawn from the seeded data: ids, numbers, e-mails, names, and members with comments and follows. */
+async function benchInputs(db: Db) {
+  const total = await db.select({ n: sql<number>`count(*)::int` }).from(suggestions);
+  if ((total[0]?.n ?? 0) < 1000) throw new Error('Seed first: npm run seed -- --suggestions 100000');
+  const sample = await db
+    .select({ id: suggestions.id, number: suggestions.number })
+    .from(suggestions)
+    .where(sql`${suggestions.status} = 'ACTIVE' and random() < 0.01`)
+    .limit(300);
+  const authors = await db
+    .select({ email: users.email, lastName: users.lastName, firstName: users.firstName })
+    .from(users)
+    .where(and(isNotNull(users.email), like(users.email, '%@seed.example.org')))
+    .orderBy(sql`random()`)
+    .limit(200);
+  const commenters = await db
+    .select({ id: suggestionComments.authorId })
+    .from(suggestionComments)
+    .groupBy(suggestionComments.authorId)
+    .orderBy(desc(sql`count(*)`))
+    .limit(20);
+  const followers = await db
+    .select({ id: suggestionSubscriptions.userId })
+    .from(suggestionSubscriptions)
+    .groupBy(suggestionSubscriptions.userId)
+    .limit(20);
+  const tokens = [];
+  for (const u of [...commenters, ...followers]) tokens.push((await issueToken(db, u.id, 'password')).token);
+  const [maxRow] = await db.select({ n: sql<number>`max(${suggestions.number})::int` }).from(suggestions);
+  return { sample, authors, tokens, maxNumber: maxRow?.n ?? 1, proposals: await proposalInputs(db) };
+}
+
+/** Proposal inputs (`npm run seed -- --proposals 5000`): numbers, the seed council's names and tokens. */
+async function proposalInputs(db: Db) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, max: sql<number>`coalesce(max(${proposals.number}), 0)::int` })
+    .from(proposals);
+  if ((row?.n ?? 0) < 1000) return null;
+  const council = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(sql`${users.role} = 'COUNCIL'`, like(users.email, '%@seed.example.org')))
+    .limit(12);
+  const tokens = [];
+  for (const c of council) tokens.push((await issueToken(db, c.id, 'password')).token);
+  return { count: row!.n, maxNumber: row!.max, council, tokens };
+}
+
+function scenarios(inputs: Awaited<ReturnType<typeof benchInputs>>): Scenario[] {
+  const pages = (q: string) => Array.from({ length: 10 }, (_, i) => `/api/suggestion?${q}&page=${i + 1}`);
+  const search = (by: string, terms: string[]) =>
+    terms.map((term) => `/api/suggestion?searchBy=${by}&search=${encodeURIComponent(term)}`);
+  let t = 0;
+  const token = () => inputs.tokens[t++ % inputs.tokens.length]!;
+  const numbers = Array.from({ length: 200 }, (_, i) => `#${1 + ((i * 7919) % inputs.maxNumber)}`);
+  return [
+    {
+      name: 'baseline: GET /suggestion/:id/stats (1 PK read)',
+      paths: inputs.sample.map((s) => `/api/suggestion/${s.id}/stats`),
+      baseline: true,
+    },
+    { name: 'list sort newest', paths: pages('sortBy=newest') },
+    { name: 'list sort likes', paths: pages('sortBy=likes') },
+    { name: 'list sort views', paths: pages('sortBy=views') },
+    { name: 'list sort activeness', paths: pages('sortBy=activeness') },
+    { name: 'list sort newest, 20 per page', paths: pages('sortBy=newest&results=20') },
+    { name: 'filter archived', paths: pages('filter=archived') },
+    { name: 'filter signed', paths: pages('filter=signed') },
+    { name: 'filter unsigned', paths: pages('filter=unsigned&sortBy=likes') },
+    { name: 'filter added by me', paths: pages('filter=mine'), token },
+    { name: 'filter commented by me', paths: pages('filter=commented'), token },
+    { name: 'filter subscribed', paths: pages('filter=subscribed'), token },
+    {
+      name: 'search title (English)',
+      paths: search('title', [
+        'wallet',
+        'hackathon',
+        'audit',
+        'dashboard',
+        'podcast',
+        'bridge',
+        'documentation',
+        'explorer',
+        'fund grant',
+        'storage',
+      ]),
+    },
+    {
+      name: 'search title (Chinese)',
+      paths: search('title', [
+        '钱包',
+        '审计',
+        '黑客松',
+        '浏览器',
+        '跨链',
+        '播客',
+        '社区',
+        '文档',
+        '质押',
+        '推广',
+      ]),
+    },
+    { name: 'search number', paths: search('number', numbers) },
+    {
+      name: 'search abstract',
+      paths: search('abstract', [
+        'offline',
+        'partners',
+        'governance',
+        'observable',
+        '透明',
+        '风险',
+        '开发者',
+        'council process',
+      ]),
+    },
+    {
+      name: 'search author name',
+      paths: search(
+        'name',
+        inputs.authors.map((a, i) => (i % 2 ? a.lastName : a.firstName) ?? 'smith').slice(0, 40),
+      ),
+    },
+    {
+      name: 'search author e-mail (exact)',
+      paths: search(
+        'email',
+        inputs.authors.map((a) => a.email!),
+      ),
+    },
+    ...proposalScenarios(inputs.proposals),
+  ];
+}
+
+/** The proposal list at the seeded size (5,000 proposals × 12 votes): every filter, search and sort kind. */
+function proposalScenarios(p: Awaited<ReturnType<typeof proposalInputs>>): Scenario[] {
+  if (!p) {
+    console.log('bench: no seeded proposals (npm run seed -- --proposals 5000): proposal scenarios skipped');
+    return [];
+  }
+  const pages = (q: string) => Array.from({ length: 10 }, (_, i) => `/api/proposals?${q}&page=${i + 1}`);
+  const numbers = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % p.maxNumber));
+  let t = 0;
+  const token = () => p.tokens[t++ % p.tokens.length]!;
+  const q = (by: string, terms: string[]) =>
+    terms.map((term) => `/api/proposals?searchBy=${by}&search=${encodeURIComponent(term)}`);
+  return [
+    { name: `proposals (${p.count}): list newest`, paths: pages('sortBy=newest') },
+    { name: 'proposals: list by number, 50 per page', paths: pages('sortBy=number&results=50') },
+    { name: 'proposals: status ACTIVE', paths: pages('status=ACTIVE') },
+    {
+      name: 'proposals: status PROPOSED,NOTIFICATION ending soon',
+      paths: pages('status=PROPOSED,NOTIFICATION&sortBy=endingSoon'),
+    },
+    {
+      name: 'proposals: created in 2 months',
+      paths: pages(`createdFrom=${monthsAgo(8)}&createdTo=${monthsAgo(6)}`),
+    },
+    { name: 'proposals: search number', paths: numbers.map((n) => `/api/proposals?search=%23${n}`) },
+    {
+      name: 'proposals: search title',
+      paths: q('title', ['wallet', 'hackathon', 'audit', 'dashboard', '钱包', '审计', 'bridge', 'podcast']),
+    },
+    {
+      name: 'proposals: search proposer',
+      paths: q(
+        'proposer',
+        p.council.map((c, i) => (i % 2 ? c.lastName : c.firstName) ?? 'smith'),
+      ),
+    },
+    { name: 'proposals: unvoted by me (council)', paths: pages('unvotedByMe=true'), token },
+    { name: 'proposal detail (12 votes)', paths: numbers.map((n) => `/api/proposals/${n}`) },
+  ];
+}
+
+const monthsAgo = (m: number) => new Date(Date.now() - m * 30 * 86_400_000).toISOString().slice(0, 10);
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+
+function table(rows: { name: string; r: LoadResult }[], baseline: LoadResult) {
+  const lines = [
+    '| scenario | requests | errors | req/s | p50 ms | p95 ms | p99 ms | p95 / baseline p95 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { name, r } of rows)
+    lines.push(
+      `| ${name} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${(r.p95 / baseline.p95).toFixed(2)} |`,
+    );
+  return lines.join('\n');
+}
+
+async function main() {
+  const config = loadBenchConfig();
+  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: 'memory://' });
+  let api: { url: string; child: ChildProcess } | null = null;
+  try {
+    const inputs = await benchInputs(handle.db);
+    api = await startApi({
+      DATABASE_URL: config.DATABASE_URL,
+      REDIS_URL: config.REDIS_URL,
+      CHAIN_ID: String(SEED_CHAIN_ID),
+    });
+    console.log(
+      `bench: api at ${api.url}; ${config.BENCH_CONCURRENCY} connections, ≤${config.BENCH_REQUESTS} requests or ${config.BENCH_SECONDS} s per scenario\n`,
+    );
+    const rows: { name: string; r: LoadResult }[] = [];
+    for (const s of scenarios(inputs)) {
+      const headers = s.token ? { 'api-token': s.token() } : undefined;
+      const common = { baseUrl: api.url, paths: s.paths, headers, concurrency: config.BENCH_CONCURRENCY };
+      if (config.BENCH_WARMUP) await runLoad({ ...common, maxRequests: config.BENCH_WARMUP, maxMs: 10_000 });
+      const r = await runLoad({
+        ...common,
+        maxRequests: config.BENCH_REQUESTS,
+        maxMs: config.BENCH_SECONDS * 1000,
+      });
+      rows.push({ name: s.name, r });
+      console.log(
+        `${s.name}: ${r.rps.toFixed(0)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms${r.errors ? `, ${r.errors} errors ${JSON.stringify(r.statuses)}` : ''}`,
+      );
+    }
+    const baseline = rows[0]!.r;
+    console.log(`\n${table(rows, baseline)}\n`);
+    const slow = rows.slice(1).filter((x) => !(x.r.p95 < TARGET_P95_MS) || x.r.errors > 0);
+    console.log(
+      slow.length
+        ? `Over ${TARGET_P95_MS} ms p95 or with errors: ${slow.map((x) => x.name).join('; ')}`
+        : `Every list and search: p95 under ${TARGET_P95_MS} ms.`,
+    );
+    if (slow.length) process.exitCode = 1;
+  } finally {
+    api?.child.kill('SIGTERM');
+    await handle.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

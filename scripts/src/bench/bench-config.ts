@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
+
+/** `npm run bench:api`: the environment it reads, parsed once. */
+export function loadBenchConfig(env = process.env) {
+  return parseEnv(
+    z.object({
+      /** PostgreSQL holding the seeded data (`npm run seed -- --suggestions 100000`). */
+      DATABASE_URL: z.string().pipe(urlWithProtocol('postgres:', 'postgresql:')),
+      REDIS_URL: z.string().pipe(urlWithProtocol('redis:', 'rediss:')).default('redis://127.0.0.1:6379'),
+      BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+      /** Per scenario: at most this many requests... */
+      BENCH_REQUESTS: z.coerce.number().int().min(10).max(1_000_000).default(3000),
+      /** ...or this many seconds. */
+      BENCH_SECONDS: z.coerce.number().min(1).max(600).default(15),
+      BENCH_WARMUP: z.coerce.number().int().min(0).max(100_000).default(300),
+    }),
+    env,
+  );
+}

@@ -1,0 +1,35 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { runLoad } from './load-loop';
+
+describe('load loop against a real HTTP server', () => {
+  it('sends exactly the bounded number of requests, counts errors, and refuses non-loopback targets', async () => {
+    let served = 0;
+    const server = http.createServer((req, res) => {
+      served++;
+      res.statusCode = req.url === '/bad' ? 500 : 200;
+      res.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const result = await runLoad({
+        baseUrl,
+        paths: ['/a', '/bad'],
+        concurrency: 5,
+        maxRequests: 40,
+        maxMs: 10_000,
+      });
+      expect(result.requests).toBe(40);
+      expect(served).toBe(40);
+      expect(result.errors).toBe(20);
+      expect(result.statuses).toEqual({ 500: 20 });
+      await expect(
+        runLoad({ baseUrl: 'http://192.0.2.1:80', paths: ['/'], concurrency: 1, maxRequests: 1, maxMs: 100 }),
+      ).rejects.toThrow(/only drives a server on this machine/);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+// Three homes for tests (conventions.md): unit tests beside the code, integration tests through
+// real services (*.int.test.ts), browser tests in web/e2e (*.e2e.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{did,contracts-abi,api,chain-worker,scripts}/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{did,contracts-abi,api,chain-worker,scripts}/{src,test}/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own services on free ports; two cores limit useful parallelism.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['web/e2e/**/*.e2e.ts'],
+          // One product stack for the whole browser run (started and stopped by the global setup).
+          globalSetup: ['web/e2e/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { E2eSite } from './site';
+import { startE2eSite } from './site';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../dist');
+export const SCREENSHOT_DIR = path.join(here, 'screenshots');
+
+/** Flags of architecture.md §7 for Debian's chromium. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** The browser's language (navigator.language), e.g. `zh-CN`. */
+  locale?: string;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught exceptions and console errors seen so far. */
+  errors: string[];
+}
+
+/** A fresh context (no storage) and page; collects uncaught errors and console errors. */
+export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
+    locale: opts.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    // The browser's own "Failed to load resource" line names no URL; the response listener below does.
+    if (msg.type() === 'error')
+      errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
+  });
+  return { page, context, errors };
+}
+
+/**
+ * Saves a PNG under web/e2e/screenshots/<name>.png (git-ignored) and returns its path: the full page, or only
+ * what is on screen with `{ fullPage: false }` (long pages on a phone, open drawers).
+ */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: opts.fullPage ?? true });
+  return file;
+}
+
+/**
+ * The running product for this test file: the one the project's globalSetup started (web/e2e/global-setup.ts),
+ * or, when the project has no globalSetup, one started for this file alone.
+ */
+export function useSite(): { readonly site: E2eSite } {
+  const holder: { site?: E2eSite; stop?: () => Promise<void> } = {};
+  beforeAll(async () => {
+    const provided = inject('e2eSite');
+    if (provided) {
+      holder.site = provided;
+      return;
+    }
+    const started = await startE2eSite();
+    holder.site = started.site;
+    holder.stop = started.stop;
+  });
+  afterAll(async () => {
+    await holder.stop?.();
+  });
+  return {
+    get site() {
+      if (!holder.site) throw new Error('The site is not started yet (use it inside a test).');
+      return holder.site;
+    },
+  };
+}
+
+/** The base URL of the running product (inside tests). */
+export function baseUrl(site: { readonly site: E2eSite }): string {
+  return site.site.url;
+}
+
+/** Waits until the app has booted and a page heading is on screen. */
+export async function waitForPage(page: Page): Promise<string> {
+  const h1 = page.locator('main h1').first();
+  await h1.waitFor({ state: 'visible', timeout: 15_000 });
+  return (await h1.textContent())?.trim() ?? '';
+}

@@ -1,0 +1,178 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import { waitForMail } from './mail';
+import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
+
+const site = useSite();
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __marker: string }).__marker = 'same-document'));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __marker?: string }).__marker === 'same-document');
+
+/** Page errors other than the browser's log line for a refused call (4xx) that the test provokes on purpose. */
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
+
+/** Picks an option of an antd Select by typing its label. */
+async function choose(page: Page, label: string, text: string) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+describe('registration', () => {
+  it('an unknown DID signs the login QR, is explained, and registers with the DID read-only, without a reload', async () => {
+    const wallet = await ensureWallet(site.site, `new-${runId()}`);
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${baseUrl(site)}/login`);
+    await waitForPage(page);
+    await markDocument(page);
+    const qr = await decodeQrFromPage(page);
+    expect((await approveAsPhone(site.site, qr, wallet.name)).status).toBe(200);
+
+    const unknown = page.getByTestId('unknown-did');
+    await unknown.waitFor({ timeout: 15_000 });
+    expect(await unknown.getByText('Your DID does not register the CR website').isVisible()).toBe(true);
+    expect(
+      await unknown.getByText('Please register an account or log in with an existing account').isVisible(),
+    ).toBe(true);
+    await unknown.getByRole('button', { name: 'Register with this DID' }).click();
+
+    const form = page.getByTestId('did-register');
+    await form.waitFor();
+    const didInput = page.getByTestId('did-value');
+    expect(await didInput.inputValue()).toBe(wallet.did);
+    expect(await didInput.getAttribute('readonly')).not.toBeNull();
+    const username = `didreg_${runId()}`;
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('First name').fill('Dee');
+    await page.getByLabel('Last name').fill('Eye');
+    await choose(page, 'Country', 'Germany');
+    await shot(page, 'identity-register-did');
+    await page.getByRole('button', { name: 'Become a citizen' }).click();
+
+    await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/profile/info');
+    expect(await sameDocument(page)).toBe(true);
+    await page.getByTestId('bound-did').waitFor();
+    expect(await page.getByTestId('bound-did').textContent()).toContain(wallet.did);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('e-mail registration: details, the code from the e-mail (a wrong one is refused), signed in', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${baseUrl(site)}/register`);
+    expect(await waitForPage(page)).toBe('Register');
+    await shot(page, 'identity-register-en');
+    const username = `mailreg_${runId()}`;
+    const email = `${username}@example.org`;
+
+    // The contract's rules, shown while typing.
+    await page.getByLabel('Username').fill('short');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('First name').click();
+    await page.getByText('Username must be more than 6 characters').waitFor();
+    await page.getByText('Invalid email').waitFor();
+
+    await page.getByLabel('First name').fill('Mae');
+    await page.getByLabel('Last name').fill('Ling');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('a good long password');
+    await page.getByLabel('Confirm password').fill('a different password');
+    await page.getByLabel('First name').click();
+    await page.getByText('Two passwords you entered do not match').waitFor();
+    await page.getByLabel('Confirm password').fill('a good long password');
+    await choose(page, 'Country', 'Singapore');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByText(`We have sent a confirmation code to ${email}`).waitFor();
+    const code = await waitForMail(site.site, email, /confirmation code is (\d{6})/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('Confirmation code').fill(wrong);
+    await page.getByRole('button', { name: 'Become a citizen' }).click();
+    await page.getByText('The code you entered does not match').waitFor();
+    await page.getByLabel('Confirmation code').fill(code);
+    await page.getByRole('button', { name: 'Become a citizen' }).click();
+
+    await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/profile/info');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('forgot password: the e-mailed link resets it; the new password signs in; log out revokes the token', async () => {
+    // An account with a password, registered through the page's own api calls.
+    const { registerByApi } = await import('./mail');
+    const member = await registerByApi(site.site, 'forgot');
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${baseUrl(site)}/forgot-password`);
+    expect(await waitForPage(page)).toBe('Forgot password');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText('Success, if the email matches your user you should receive an email').waitFor();
+
+    const link = await waitForMail(
+      site.site,
+      member.email,
+      /(https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/,
+    );
+    expect(new URL(link).port).toBe(new URL(baseUrl(site)).port);
+    await page.goto(link);
+    expect(await waitForPage(page)).toBe('Reset password');
+    await page.getByLabel('New password', { exact: true }).fill('brand new password 1');
+    await page.getByLabel('Confirm new password').fill('brand new password 1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed successfully').waitFor();
+
+    // The link works once.
+    await page.goto(link);
+    await waitForPage(page);
+    await page.getByLabel('New password', { exact: true }).fill('another password 2');
+    await page.getByLabel('Confirm new password').fill('another password 2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('This password reset link is not valid or was already used.').waitFor();
+
+    // Sign in with the new password (second tab of the login page).
+    await page.goto(`${baseUrl(site)}/login`);
+    await waitForPage(page);
+    await page.getByRole('tab', { name: 'Email or username' }).click();
+    await page.getByRole('textbox', { name: 'Email or username' }).fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password 123');
+    await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText('The username or password is incorrect').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('brand new password 1');
+    await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    const menu = page.getByRole('button', { name: `Account menu for ${member.username}` });
+    await menu.waitFor({ timeout: 15_000 });
+    await page.getByText(`Welcome back, ${member.username}`).waitFor();
+    const token = await page.evaluate(() => sessionStorage.getItem('api-token'));
+    expect(token).toBeTruthy();
+
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await page.locator('main h1', { hasText: 'Log in' }).waitFor();
+    const res = await fetch(`${baseUrl(site)}/api/user/current_user`, { headers: { 'api-token': token! } });
+    expect(res.status).toBe(401);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('the register page in Chinese', async () => {
+    const { page, context } = await newPage(browser, { locale: 'zh-CN' });
+    await page.goto(`${baseUrl(site)}/register`);
+    expect(await waitForPage(page)).toBe('注册');
+    await shot(page, 'identity-register-zh');
+    await context.close();
+  });
+});

@@ -1,0 +1,267 @@
+import type { Page } from 'playwright-core';
+import { newMotion } from '../../api/test/suggestion-fixtures';
+import { listWallets } from '@cr/did/wallet/wallet-store';
+import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
+import type { E2eSite } from './site';
+
+/**
+ * Shared steps of the proposal browser tests (proposal*.e2e.ts, chain-live*.e2e.ts): accounts through the real
+ * api (QR sign-in answered by the dev wallets, no database access), and the page's own QR codes read from its
+ * pixels and answered by the dev wallet like a phone.
+ */
+
+/**
+ * Polls `read` until `ok` holds (or throws after `timeout` ms with the last value). Used instead of expect.poll,
+ * which concurrent tests cannot call from shared helpers.
+ */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeout = 30_000,
+  interval = 250,
+): Promise<T> {
+  const end = Date.now() + timeout;
+  let last: T | undefined;
+  let lastErr: unknown;
+  for (;;) {
+    try {
+      last = await read();
+      if (ok(last)) return last;
+    } catch (err) {
+      lastErr = err;
+    }
+    if (Date.now() > end)
+      throw new Error(
+        `${what}: not reached in ${timeout} ms (last: ${JSON.stringify(last)} ${lastErr ?? ''})`,
+      );
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  error?: { type: string; message: string };
+}
+
+export async function call<T>(
+  site: E2eSite,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; secret?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers['api-token'] = init.token;
+  if (init.secret) headers['x-wallet-secret'] = init.secret;
+  const res = await fetch(`${site.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await res.json()) as Envelope<T>;
+  if (json.code <= 0) throw new Error(`${path}: ${json.error?.type} ${json.error?.message}`);
+  return json.data;
+}
+
+/** Signs in by QR as the phone would (the dev wallet answers a login request); returns the session token. */
+export async function walletLogin(site: E2eSite, walletName: string) {
+  const req = await call<{ id: string; url: string; secret: string }>(site, '/api/wallet/requests', {
+    method: 'POST',
+    body: { action: 'login' },
+  });
+  const answer = await approveAsPhone(site, req.url, walletName);
+  if (answer.status !== 200) throw new Error(`login refused: ${JSON.stringify(answer.body)}`);
+  const state = await call<{ result: Record<string, unknown> }>(site, `/api/wallet/requests/${req.id}`, {
+    secret: req.secret,
+  });
+  return { req, result: state.result };
+}
+
+export interface Member {
+  token: string;
+  username: string;
+  wallet: string;
+  did: string;
+  evmAddress: string;
+}
+
+/** A dev council member of the stack (`council-01`…`council-12`), signed in by QR. */
+export async function councilMember(site: E2eSite, n: number): Promise<Member> {
+  const wallet = `council-${String(n).padStart(2, '0')}`;
+  const { result } = await walletLogin(site, wallet);
+  const info = (await listWallets({ walletDir: site.walletDir })).find((w) => w.name === wallet)!;
+  return {
+    token: String(result.token),
+    username: wallet,
+    wallet,
+    did: info.did,
+    evmAddress: info.evmAddress,
+  };
+}
+
+/** A new member registered by DID (the login page's unknown-DID registration): DID bound from the start. */
+export async function didMember(site: E2eSite, prefix: string): Promise<Member> {
+  const w = await ensureWallet(site, `${prefix}-${runId()}`);
+  const { req, result } = await walletLogin(site, w.name);
+  if (result.outcome !== 'register') throw new Error(`expected a new DID, got ${JSON.stringify(result)}`);
+  const username = `${prefix}_${runId()}`.slice(0, 30);
+  const session = await call<{ token: string }>(site, '/api/user/register/did', {
+    method: 'POST',
+    body: {
+      requestId: req.id,
+      secret: req.secret,
+      username,
+      firstName: 'Lin',
+      lastName: 'Author',
+      country: 'SG',
+    },
+  });
+  const info = (await listWallets({ walletDir: site.walletDir })).find((x) => x.name === w.name)!;
+  return { token: session.token, username, wallet: w.name, did: w.did, evmAddress: info.evmAddress };
+}
+
+/** Posts a valid new-motion suggestion (1,000 ELA in three stages) as `author`. */
+export async function postSuggestion(site: E2eSite, author: Member, title: string) {
+  return call<{ _id: string; number: number }>(site, '/api/suggestion', {
+    method: 'POST',
+    token: author.token,
+    body: newMotion({ title }),
+  });
+}
+
+/** Opens `path` signed in as `token` (or signed out) in `lang`. */
+export async function openAs(
+  page: Page,
+  site: E2eSite,
+  token: string | null,
+  lang: 'en' | 'zh',
+  path: string,
+) {
+  await page.goto(`${site.url}/terms`);
+  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+  await page.evaluate(
+    ({ tok, l }) => {
+      if (tok) sessionStorage.setItem('api-token', tok);
+      else sessionStorage.removeItem('api-token');
+      localStorage.setItem('lang', l);
+    },
+    { tok: token, l: lang },
+  );
+  await page.goto(`${site.url}${path}`);
+  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+}
+
+/**
+ * The phone's part for the QR dialog open on `page`: reads the QR from the pixels, lets the dev wallet answer,
+ * and waits for the dialog to report the signature verified (it then closes).
+ */
+export async function approveDialogQr(
+  page: Page,
+  site: E2eSite,
+  wallet: string,
+  via: 'phone' | 'dev' = 'phone',
+) {
+  const dialog = page.locator('.cr-wallet-dialog');
+  await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+  let qr: string;
+  try {
+    qr = await decodeQrFromPage(page, '.cr-wallet-dialog [data-testid="wallet-qr"]');
+  } catch (err) {
+    throw new Error(`no QR in the dialog: ${await dialog.innerText().catch(() => '?')}`, { cause: err });
+  }
+  const attr = await dialog.locator('[data-testid="wallet-qr"]').getAttribute('data-qr');
+  if (qr !== attr) throw new Error('the QR pixels do not carry the request of the dialog');
+  const answer =
+    via === 'phone'
+      ? await approveAsPhone(site, qr, wallet)
+      : // esctransaction: the stack's dev wallet route sends the transaction with the stack's own chain settings.
+        await call<{ status: number; body: unknown }>(site, '/api/dev/wallet/approve', {
+          method: 'POST',
+          body: { qr, wallet },
+        });
+  if (answer.status !== 200)
+    throw new Error(`the wallet's answer was refused: ${JSON.stringify(answer.body)}`);
+  try {
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+  } catch (err) {
+    throw new Error(`the dialog stayed open: ${await dialog.innerText().catch(() => '?')}`, { cause: err });
+  }
+  return qr;
+}
+
+/** The author signs the suggestion on its page through the QR (the suggestion page's Sign button). */
+export async function signSuggestionOnPage(page: Page, site: E2eSite, author: Member, number: number) {
+  await openAs(page, site, author.token, 'en', `/suggestion/${number}`);
+  await page.locator('[data-testid="sign"]').click();
+  await approveDialogQr(page, site, author.wallet);
+  await until(
+    'suggestion signed',
+    async () => (await call<{ signed: boolean }>(site, `/api/suggestion/${number}`)).signed,
+    (v) => v,
+    15_000,
+  );
+}
+
+/** A council member makes the suggestion a proposal from its page (QR); returns the proposal number. */
+export async function makeProposalOnPage(page: Page, site: E2eSite, member: Member, number: number) {
+  await openAs(page, site, member.token, 'en', `/suggestion/${number}`);
+  await page.locator('[data-testid="make-proposal"]').click();
+  await approveDialogQr(page, site, member.wallet);
+  return until(
+    'proposal number on the suggestion',
+    async () =>
+      (await call<{ proposalNumber: number | null }>(site, `/api/suggestion/${number}`)).proposalNumber ?? 0,
+    (n) => n > 0,
+    20_000,
+  );
+}
+
+export interface ProposalState {
+  _id: string;
+  number: number;
+  status: string;
+  window: { registeredHeight: number | null; votingEndHeight: number | null; vetoEndHeight: number | null };
+  votes: Array<{ member: { did: string; name: string }; choice: string | null; chainStatus: string | null }>;
+}
+
+export const proposal = (site: E2eSite, number: number, token?: string) =>
+  call<ProposalState>(site, `/api/proposals/${number}`, { token });
+
+/** Waits until the proposal is registered on chain (its windows are known). */
+export async function waitRegistered(site: E2eSite, number: number) {
+  return until(
+    'registration in a block',
+    () => proposal(site, number),
+    (p) => p.window.registeredHeight !== null,
+  );
+}
+
+/**
+ * A council member votes on the proposal page: choice and reason saved, the "post your vote" notice, then the
+ * vote posted on chain through the page's QR.
+ */
+export async function voteOnPage(
+  page: Page,
+  site: E2eSite,
+  member: Member,
+  number: number,
+  choice: 'yes' | 'oppose' | 'abstain',
+  reason: string,
+) {
+  await openAs(page, site, member.token, 'en', `/proposals/${number}`);
+  const panel = page.locator('[data-testid="my-vote"]');
+  await panel.waitFor({ timeout: 15_000 });
+  await panel.locator(`label:has([data-testid="choice-${choice}"])`).click();
+  await panel.locator('[data-testid="vote-reason"]').fill(reason);
+  await panel.locator('[data-testid="submit-vote"]').click();
+  await page
+    .locator('.ant-message', { hasText: 'please post your vote to the chain' })
+    .waitFor({ timeout: 10_000 });
+  await panel.locator('[data-testid="post-vote"]').click();
+  await approveDialogQr(page, site, member.wallet);
+}
+
+/** Current chain height from the api. */
+export const chainHeight = async (site: E2eSite) =>
+  (await call<{ height: number }>(site, '/api/chain/head')).height;

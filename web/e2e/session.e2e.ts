@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+
+const site = useSite();
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the site once, stores a token as "remember me" would, and reloads so the app boots with it. */
+async function signInAs(page: Page, token: string, path = '/') {
+  await page.goto(`${baseUrl(site)}/terms`);
+  await waitForPage(page);
+  await page.evaluate((t) => localStorage.setItem('api-token', t), token);
+  await page.goto(`${baseUrl(site)}${path}`);
+  return waitForPage(page);
+}
+
+describe('start-up login state', () => {
+  it('a remembered token signs the member in: header menu and their own profile', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signInAs(page, site.site.memberLogoutToken, '/profile/info');
+    expect(await page.locator('main h1').first().textContent()).toBe('My profile');
+    const account = page.getByRole('button', { name: `Account menu for ${site.site.memberName}` });
+    expect(await account.isVisible()).toBe(true);
+    expect(
+      await page.locator('main').getByText(site.site.memberName, { exact: true }).first().isVisible(),
+    ).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('api-token'))).toBe(site.site.memberLogoutToken);
+    await shot(page, 'profile');
+
+    // A member is not an admin.
+    await page.goto(`${baseUrl(site)}/admin/users`);
+    expect(await waitForPage(page)).toBe('You do not have access to this page');
+
+    // Logout asks first, forgets the token and lands on the login page.
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await page.locator('main h1', { hasText: 'Log in' }).waitFor();
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('api-token'), localStorage.getItem('api-token')]),
+    ).toEqual([null, null]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a refused token is cleared and the app continues logged out', async () => {
+    const { page, context } = await newPage(browser);
+    const title = await signInAs(page, 'not-a-real-token', '/');
+    expect(title).toBe('Govern and fund the Elastos ecosystem together');
+    expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('api-token'), localStorage.getItem('api-token')]),
+    ).toEqual([null, null]);
+    await context.close();
+  });
+
+  it('a guarded page sends a logged-out visitor to /login and keeps the target in session storage', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseUrl(site)}/profile/suggestion`);
+    expect(await waitForPage(page)).toBe('Log in');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('loginRedirect'))).toBe('/profile/suggestion');
+    expect(
+      await page.getByText('After signing in you will continue to /profile/suggestion.').isVisible(),
+    ).toBe(true);
+    await shot(page, 'login');
+    await context.close();
+  });
+
+  it('an admin opens the admin pages', async () => {
+    const { page, context } = await newPage(browser);
+    expect(await signInAs(page, site.site.adminToken, '/admin/users')).toBe('Users');
+    await shot(page, 'admin-users');
+    await context.close();
+  });
+});
+
+describe('server settings', () => {
+  it('the suggestions notice shows only while an admin has suspended suggestions', async () => {
+    const { page, context } = await newPage(browser);
+    await signInAs(page, site.site.adminToken, '/suggestion');
+    const setSuspended = (value: boolean) =>
+      page.evaluate(async (suggestionsSuspended) => {
+        const res = await fetch('/api/admin/site/settings', {
+          method: 'PUT',
+          headers: {
+            'Content-Type': 'application/json',
+            'api-token': sessionStorage.getItem('api-token') ?? '',
+          },
+          body: JSON.stringify({ suggestionsSuspended }),
+        });
+        return res.status;
+      }, value);
+    try {
+      expect(await page.getByTestId('notice-suggestions').count()).toBe(0);
+      expect(await setSuspended(true)).toBe(200);
+      await page.reload();
+      await waitForPage(page);
+      expect(await page.getByTestId('notice-suggestions').textContent()).toContain(
+        'Suggestions are suspended until a new council is elected.',
+      );
+      expect(await page.getByRole('button', { name: 'Add a suggestion' }).isDisabled()).toBe(true);
+      await shot(page, 'suggestions-suspended');
+    } finally {
+      expect(await setSuspended(false)).toBe(200);
+    }
+    await context.close();
+  });
+});
+
+describe('upload refusals', () => {
+  /** Posts bytes to /api/upload/file from the page, with this tab's token, as the app's uploads do. */
+  function upload(page: Page, bytes: number[] | { size: number; png: boolean }, name: string, type: string) {
+    return page.evaluate(
+      async ({ bytes, name, type }) => {
+        let data: Uint8Array<ArrayBuffer>;
+        if (Array.isArray(bytes)) data = new Uint8Array(bytes);
+        else {
+          data = new Uint8Array(bytes.size);
+          if (bytes.png) data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+        }
+        const form = new FormData();
+        form.append('file', new Blob([data], { type }), name);
+        const token = sessionStorage.getItem('api-token');
+        const res = await fetch('/api/upload/file', {
+          method: 'POST',
+          body: form,
+          headers: token ? { 'api-token': token } : {},
+        });
+        return {
+          status: res.status,
+          body: (await res.json()) as { code: number; error?: { type: string; message: string } },
+        };
+      },
+      { bytes, name, type },
+    );
+  }
+
+  it('refuses a file that is not an image, one over 200 KB, and any upload when logged out', async () => {
+    const { page, context } = await newPage(browser);
+    await signInAs(page, site.site.memberToken, '/');
+
+    const text = await upload(
+      page,
+      [...new TextEncoder().encode('<script>alert(1)</script>')],
+      'evil.png',
+      'image/png',
+    );
+    expect(text.status).toBe(400);
+    expect(text.body.error).toMatchObject({
+      type: 'upload.not_image',
+      message: 'The upload file is not an image.',
+    });
+
+    const big = await upload(page, { size: 250 * 1024, png: true }, 'big.png', 'image/png');
+    expect(big.status).toBe(400);
+    expect(big.body.error).toMatchObject({
+      type: 'upload.too_large',
+      message: 'The maximum upload image size is less than 200 KB.',
+    });
+
+    await page.evaluate(() => sessionStorage.removeItem('api-token'));
+    const anonymous = await upload(page, [1, 2, 3], 'a.png', 'image/png');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error?.type).toBe('auth.required');
+    await context.close();
+  });
+});

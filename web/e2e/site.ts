@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeUser } from '../../api/test/factories';
+import { freePort } from '../../api/src/net/free-port';
+import { issueToken } from '../../api/src/modules/session/session.service';
+import { startStack } from '../../scripts/src/stack/stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eSite: E2eSite;
+  }
+}
+
+/** What the browser tests get from the running product: its URL and sessions for two seeded members. */
+export interface E2eSite {
+  url: string;
+  /** api-token of a plain member. */
+  memberToken: string;
+  /** A second session of the same member, for tests that log out (logout revokes the token on the server). */
+  memberLogoutToken: string;
+  memberName: string;
+  /** api-token of an admin. */
+  adminToken: string;
+  /** The dev wallets' directory and the EID resolver (the simulator), for approving QR codes like a phone. */
+  walletDir: string;
+  resolverUrl: string;
+  /** The captured outgoing mail (one JSON file per message). */
+  mailDir: string;
+}
+
+/**
+ * The whole product (api + built web/dist on one port) on a fresh data directory, with one member and one
+ * admin signed in. `stop` shuts everything down and removes the data.
+ */
+export async function startE2eSite(): Promise<{ site: E2eSite; stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cr-e2e-'));
+  // The port is fixed before start so PUBLIC_URL (wallet callbacks in QR codes, e-mail links) names it.
+  const port = await freePort();
+  const stack = await startStack({
+    overrides: {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Its own embedded database under DATA_DIR, never the machine's shared one (CI sets DATABASE_URL for the
+      // integration suite, which makes a fresh database per file).
+      DATABASE_URL: '',
+      // Likewise its own Redis child, so queues and rate limits start empty.
+      REDIS_URL: '',
+    },
+  });
+  try {
+    const db = stack.deps.database.db;
+    const member = await makeUser(db, { role: 'MEMBER', firstName: 'Ada', lastName: 'Chen' });
+    const admin = await makeUser(db, { role: 'ADMIN' });
+    return {
+      site: {
+        url: stack.url,
+        memberToken: member.token,
+        memberLogoutToken: (await issueToken(db, member.user.id, 'password')).token,
+        memberName: member.user.username,
+        adminToken: admin.token,
+        walletDir: stack.config.dirs.wallets,
+        resolverUrl: stack.config.EID_RESOLVER_URL ?? '',
+        mailDir: stack.config.dirs.mailOutbox,
+      },
+      stop: async () => {
+        await stack.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+}

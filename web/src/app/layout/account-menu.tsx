@@ -1,0 +1,48 @@
+import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAuth, useAuthStore } from '../../lib/auth-store';
+import { accountApi } from '../../lib/account-api';
+
+/** The signed-in member's menu: profile, suggestions, admin (admins), and logout after a confirmation. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { user, can } = useAuth();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  const logout = () =>
+    modal.confirm({
+      title: t('nav.logoutConfirm'),
+      okText: t('nav.logout'),
+      okType: 'danger',
+      onOk: async () => {
+        // The server revokes the token first; it is forgotten here even when the server cannot be reached
+        // (an already revoked or expired token answers 401, which is fine).
+        await accountApi.logout().catch(() => undefined);
+        useAuthStore.getState().signOut();
+        void message.success(t('nav.logoutSuccess'));
+        void navigate('/login');
+      },
+    });
+
+  const items: MenuProps['items'] = [
+    { key: 'profile', label: <Link to="/profile/info">{t('nav.myProfile')}</Link> },
+    { key: 'suggestions', label: <Link to="/profile/suggestion">{t('nav.mySuggestions')}</Link> },
+    ...(can('ADMIN') ? [{ key: 'admin', label: <Link to="/admin/users">{t('nav.admin')}</Link> }] : []),
+    { type: 'divider' as const },
+    { key: 'logout', danger: true, label: t('nav.logout'), onClick: logout },
+  ];
+  const avatar = user.profile.avatar;
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" className="cr-account" aria-label={t('nav.account', { name: user.username })}>
+        <Avatar size={28} src={avatar ?? undefined} icon={avatar ? undefined : <UserOutlined />} alt="" />
+        <span className="cr-account__name">{user.username}</span>
+        <DownOutlined aria-hidden="true" />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../../lib/i18n';
+import type { Lang } from '../../lib/language';
+
+const OPTIONS: Array<{ lang: Lang; short: string; labelKey: string }> = [
+  { lang: 'en', short: 'EN', labelKey: 'nav.english' },
+  { lang: 'zh', short: '中文', labelKey: 'nav.chinese' },
+];
+
+/** EN / 中文 toggle; the choice is saved under `lang` and applies to antd and dates too. */
+export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const current: Lang = i18n.language === 'zh' ? 'zh' : 'en';
+  return (
+    <div role="group" aria-label={t('nav.language')} className={dark ? 'cr-lang cr-lang--dark' : 'cr-lang'}>
+      <Space.Compact>
+        {OPTIONS.map((o) => (
+          <Button
+            key={o.lang}
+            size="small"
+            type={current === o.lang ? 'primary' : 'default'}
+            aria-pressed={current === o.lang}
+            lang={o.lang === 'zh' ? 'zh-CN' : 'en'}
+            autoInsertSpace={false}
+            title={t(o.labelKey)}
+            onClick={() => void changeLanguage(o.lang)}
+          >
+            {o.short}
+          </Button>
+        ))}
+      </Space.Compact>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { create } from 'zustand';
+import { chainHeadSchema, type ChainHead } from '@cr/api/contract/chain.contract';
+import { api } from '../../lib/api-client';
+import { listenRoom } from '../chain-status/live-socket';
+
+/** How often the head is read while the live channel is not joined. */
+const HEAD_POLL_MS = 10_000;
+
+interface HeadState {
+  /** The last height the block watcher saw, or null until known. */
+  head: ChainHead | null;
+  /** True while the `chain` room is joined (new heights arrive as they happen). */
+  live: boolean;
+  /** Why the head could not be read, if it could not. */
+  error: unknown;
+}
+
+const useHeadStore = create<HeadState>(() => ({ head: null, live: false, error: null }));
+
+function accept(next: ChainHead): void {
+  const cur = useHeadStore.getState().head;
+  if (!cur || cur.chainId !== next.chainId || next.height >= cur.height)
+    useHeadStore.setState({ head: next, error: null });
+}
+
+let users = 0;
+let stopFollowing: (() => void) | null = null;
+
+function startFollowing(): () => void {
+  let alive = true;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const read = () =>
+    api
+      // null until the block watcher has seen a block
+      .get('/api/chain/head', undefined, { schema: chainHeadSchema.nullable() })
+      .then((h) => alive && h && accept(h))
+      .catch((err: unknown) => alive && useHeadStore.setState({ error: err }));
+  const poll = () => {
+    timer = setTimeout(() => {
+      if (!alive) return;
+      if (!useHeadStore.getState().live) void read();
+      poll();
+    }, HEAD_POLL_MS);
+  };
+  const stop = listenRoom<unknown>(
+    'chain',
+    'chain:height',
+    (payload) => {
+      const parsed = chainHeadSchema.safeParse(payload);
+      if (alive && parsed.success) accept(parsed.data);
+    },
+    (ok) => {
+      if (!alive) return;
+      useHeadStore.setState({ live: ok });
+      if (ok) void read();
+    },
+  );
+  void read();
+  poll();
+  return () => {
+    alive = false;
+    if (timer) clearTimeout(timer);
+    stop();
+  };
+}
+
+/**
+ * The chain head (height, observed block interval), shared by every component of the tab and live over the
+ * socket.io room `chain` (event `chain:height`); read once from GET /api/chain/head and on every (re)join.
+ */
+export function useChainHead(): HeadState {
+  const state = useHeadStore();
+  useEffect(() => {
+    users += 1;
+    if (users === 1) stopFollowing = startFollowing();
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        stopFollowing?.();
+        stopFollowing = null;
+      }
+    };
+  }, []);
+  return state;
+}
+
+/** The time now, refreshed every `everyMs` (for countdowns). */
+export function useNow(everyMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}

@@ -1,0 +1,129 @@
+import { App, Button, Tag, Tooltip, Typography } from 'antd';
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  ReloadOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ChainActionView } from '@cr/api/contract/chain.contract';
+import { useChainHead } from '../block-eta/use-chain-head';
+import { CHAIN_NS, chainFailureText } from './chain-status-i18n';
+import { explorerTxUrl, shortHash } from './explorer';
+import './chain-status.css';
+
+export type ChainStatus = ChainActionView['status'];
+
+export interface ChainStatusTagProps {
+  status: ChainStatus;
+  txHash?: string | null;
+  blockNumber?: number | null;
+  failureType?: string | null;
+  /** The worker's readable reason (English, from the chain); shown under the translated failure text. */
+  failureReason?: string | null;
+  /** Shows the transaction hash (a link on known chains, else copyable). Default true. */
+  showHash?: boolean;
+  /** Offered on a failed action a person may retry; the tag shows a Retry button calling it. */
+  onRetry?: () => Promise<unknown>;
+  retrying?: boolean;
+  /** Extra words in the tooltip (e.g. "your vote is only on this site until it is on chain"). */
+  hint?: string;
+}
+
+const COLOR: Record<ChainStatus, string> = {
+  unchain: 'default',
+  chaining: 'processing',
+  chained: 'success',
+  failed: 'error',
+};
+
+function StatusIcon({ status }: { status: ChainStatus }) {
+  if (status === 'chaining') return <SyncOutlined spin />;
+  if (status === 'chained') return <CheckCircleOutlined />;
+  if (status === 'failed') return <CloseCircleOutlined />;
+  return <ClockCircleOutlined />;
+}
+
+/**
+ * The on-chain state of one action as a coloured tag (spec §4: unchain, chaining, chained, failed) with an
+ * explanation on hover/focus, the transaction hash, the block, and a Retry button when a failure may be retried.
+ * `data-chain-status` carries the raw status for tests and styling.
+ */
+export function ChainStatusTag({
+  status,
+  txHash,
+  blockNumber,
+  failureType,
+  failureReason,
+  showHash = true,
+  onRetry,
+  retrying,
+  hint,
+}: ChainStatusTagProps) {
+  const { t } = useTranslation(CHAIN_NS);
+  const { message } = App.useApp();
+  const chainId = useChainHead().head?.chainId;
+  const explain = [
+    t(`explain.${status}`),
+    status === 'failed' ? chainFailureText(t, failureType) : null,
+    status === 'failed' && failureReason ? failureReason : null,
+    hint ?? null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const label =
+    status === 'chained' && blockNumber
+      ? t('label.chainedAt', { block: blockNumber.toLocaleString() })
+      : t(`label.${status}`);
+  const url = txHash ? explorerTxUrl(chainId, txHash) : null;
+
+  return (
+    <span className="cr-chain-status" data-testid="chain-status" data-chain-status={status}>
+      <Tooltip title={explain}>
+        <Tag
+          color={COLOR[status]}
+          icon={<StatusIcon status={status} />}
+          className="cr-chain-status__tag"
+          tabIndex={0}
+          aria-label={`${t('aria')}: ${label}. ${explain}`}
+        >
+          {label}
+        </Tag>
+      </Tooltip>
+      {showHash && txHash && (
+        <span className="cr-chain-status__hash">
+          {url ? (
+            <Typography.Link href={url} target="_blank" rel="noopener noreferrer" title={txHash}>
+              {shortHash(txHash)}
+            </Typography.Link>
+          ) : (
+            <Typography.Text
+              code
+              copyable={{ text: txHash, tooltips: [t('copyHash'), t('copied')] }}
+              title={txHash}
+            >
+              {shortHash(txHash)}
+            </Typography.Text>
+          )}
+        </span>
+      )}
+      {status === 'failed' && onRetry && (
+        <Button
+          size="small"
+          icon={<ReloadOutlined />}
+          loading={retrying}
+          onClick={() =>
+            void onRetry().then(
+              () => message.success(t('retried')),
+              () => message.error(t('retryFailed')),
+            )
+          }
+          data-testid="chain-retry"
+        >
+          {t('retry')}
+        </Button>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,69 @@
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * One socket.io connection per tab for public live rooms (`chain`, `chain-action:<id>`, `proposal:<id>`...).
+ * Rooms are reference-counted: the first listener joins, the last one leaves, and every joined room is joined
+ * again after a reconnect (the server forgets rooms when a connection drops).
+ */
+let shared: Socket | null = null;
+const joined = new Map<string, { count: number; listeners: Set<(ok: boolean) => void> }>();
+
+function socket(): Socket {
+  if (shared) return shared;
+  shared = io({ path: '/socket.io', transports: ['websocket', 'polling'], autoConnect: true });
+  shared.on('connect', () => {
+    for (const room of joined.keys()) emitJoin(room);
+  });
+  shared.on('disconnect', () => {
+    for (const entry of joined.values()) entry.listeners.forEach((l) => l(false));
+  });
+  return shared;
+}
+
+function emitJoin(room: string): void {
+  socket().emit('subscribe', room, null, (ack: { ok?: boolean } | undefined) => {
+    const entry = joined.get(room);
+    entry?.listeners.forEach((l) => l(!!ack?.ok));
+  });
+}
+
+/**
+ * Listens to `event` in `room`. Events of one name arrive from every joined room on the one connection, so
+ * `onEvent` must check the payload is about its own subject. `onJoined(true)` is called each time the room is (re)joined — the moment to
+ * read the current state once, since events sent before it were missed — and `onJoined(false)` when the
+ * connection drops. Returns the function that stops listening.
+ */
+export function listenRoom<T>(
+  room: string,
+  event: string,
+  onEvent: (payload: T) => void,
+  onJoined?: (ok: boolean) => void,
+): () => void {
+  const s = socket();
+  const handler = (payload: T) => onEvent(payload);
+  s.on(event, handler as (...args: unknown[]) => void);
+  let entry = joined.get(room);
+  const fresh = !entry;
+  if (!entry) {
+    entry = { count: 0, listeners: new Set() };
+    joined.set(room, entry);
+  }
+  entry.count += 1;
+  const joinedListener = (ok: boolean) => onJoined?.(ok);
+  entry.listeners.add(joinedListener);
+  if (fresh && s.connected) emitJoin(room);
+  else if (!fresh && s.connected) onJoined?.(true);
+  if (!s.connected) s.connect();
+
+  return () => {
+    s.off(event, handler as (...args: unknown[]) => void);
+    const e = joined.get(room);
+    if (!e) return;
+    e.listeners.delete(joinedListener);
+    e.count -= 1;
+    if (e.count <= 0) {
+      joined.delete(room);
+      s.emit('unsubscribe', room);
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { Button, Result } from 'antd';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** Any path the router does not know: "404, not found" with ways back into the site. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('errors.notFound'));
+  return (
+    <Result
+      status="404"
+      title={<h1 className="cr-result-title">{t('errors.notFound')}</h1>}
+      subTitle={t('errors.notFoundHint')}
+      extra={
+        <div className="cr-result-actions">
+          <Link to="/">
+            <Button type="primary">{t('errors.backHome')}</Button>
+          </Link>
+          <Link to="/proposals">
+            <Button>{t('nav.proposals')}</Button>
+          </Link>
+          <Link to="/suggestion">
+            <Button>{t('nav.suggestions')}</Button>
+          </Link>
+        </div>
+      }
+    />
+  );
+}

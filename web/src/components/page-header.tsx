@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Breadcrumb, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export interface Crumb {
+  title: string;
+  to?: string;
+}
+
+interface PageHeaderProps {
+  title: string;
+  /** Trail above the title; "Home" is added in front. */
+  breadcrumbs?: Crumb[];
+  subtitle?: ReactNode;
+  /** Actions on the right (buttons). */
+  extra?: ReactNode;
+}
+
+/** Breadcrumbs, the page's one h1, an optional lead paragraph and actions; also sets the tab title. */
+export function PageHeader({ title, breadcrumbs = [], subtitle, extra }: PageHeaderProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(title);
+  const items = [{ title: t('nav.home'), to: '/' }, ...breadcrumbs].map((c, i, all) => ({
+    key: `${i}`,
+    title: c.to && i < all.length - 1 ? <Link to={c.to}>{c.title}</Link> : c.title,
+  }));
+  return (
+    <header className="cr-page-header">
+      {breadcrumbs.length > 0 && (
+        <nav aria-label={t('common.breadcrumb')}>
+          <Breadcrumb items={items} />
+        </nav>
+      )}
+      <div className="cr-page-header__row">
+        <div className="cr-page-header__text">
+          <Typography.Title level={1} className="cr-page-title">
+            {title}
+          </Typography.Title>
+          {subtitle && <Typography.Paragraph className="cr-page-subtitle">{subtitle}</Typography.Paragraph>}
+        </div>
+        {extra && <div className="cr-page-header__extra">{extra}</div>}
+      </div>
+    </header>
+  );
+}

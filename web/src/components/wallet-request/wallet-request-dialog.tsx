@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Button, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type {
+  CreatedWalletRequest,
+  WalletActionName,
+  WalletRequestState,
+} from '@cr/api/contract/wallet.contract';
+import { WalletRequestPanel } from './wallet-request-panel';
+import { WALLET_NS } from './wallet-request-i18n';
+
+export interface WalletRequestDialogProps {
+  open: boolean;
+  action: WalletActionName;
+  /** The record the action is about (e.g. a suggestion id). */
+  subjectId?: string;
+  /** Dialog title; defaults to "Confirm with your DID wallet". */
+  title?: ReactNode;
+  /** What will happen, in words; defaults to the action's standard explanation. */
+  description?: ReactNode;
+  /** Called once with the signed state; the caller usually closes the dialog then. */
+  onSigned(state: WalletRequestState, request: CreatedWalletRequest): void;
+  onClose(): void;
+  /** Creates the request through another route that answers like POST /api/wallet/requests (e.g. a veto). */
+  create?: () => Promise<CreatedWalletRequest>;
+}
+
+/**
+ * The one QR-signing dialog every wallet action uses (architecture §3 step 3): it asks for a wallet request,
+ * shows the QR and what is signed, follows the request live and calls `onSigned` once it is verified. Closing
+ * it stops listening (the request then simply expires).
+ */
+export function WalletRequestDialog({
+  open,
+  action,
+  subjectId,
+  title,
+  description,
+  onSigned,
+  onClose,
+  create,
+}: WalletRequestDialogProps) {
+  const { t } = useTranslation(WALLET_NS);
+  return (
+    <Modal
+      open={open}
+      title={title ?? t('dialogTitle')}
+      onCancel={onClose}
+      destroyOnHidden
+      centered
+      width={520}
+      footer={<Button onClick={onClose}>{t('cancel')}</Button>}
+      className="cr-wallet-dialog"
+    >
+      {open && (
+        <WalletRequestPanel
+          action={action}
+          subjectId={subjectId}
+          description={description}
+          onSigned={onSigned}
+          create={create}
+        />
+      )}
+    </Modal>
+  );
+}

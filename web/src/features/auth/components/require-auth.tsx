@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { Role } from '@cr/api/contract/user.contract';
+import { ForbiddenPage } from '../../../components/forbidden-page';
+import { useAuth } from '../../../lib/auth-store';
+import { rememberLoginRedirect } from '../../../lib/login-redirect';
+
+/**
+ * Guards a page: logged-out visitors go to /login (the page is remembered in sessionStorage `loginRedirect`
+ * and opened after signing in); signed-in members below `role` see a 403 page. The server checks again.
+ */
+export function RequireAuth({ role, children }: { role?: Role; children: ReactNode }) {
+  const { is_login, can } = useAuth();
+  const location = useLocation();
+  if (!is_login) {
+    rememberLoginRedirect(`${location.pathname}${location.search}${location.hash}`);
+    return <Navigate to="/login" replace />;
+  }
+  if (role && !can(role)) return <ForbiddenPage />;
+  return <>{children}</>;
+}

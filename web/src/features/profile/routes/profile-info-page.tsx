@@ -1,0 +1,236 @@
+import { Alert, Avatar, Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { OwnProfile } from '@cr/api/contract/profile.contract';
+import type { CurrentUser } from '@cr/api/contract/user.contract';
+import { ExternalLink } from '../../../components/external-link';
+import { PageHeader } from '../../../components/page-header';
+import { useAuth } from '../../../lib/auth-store';
+import { countryName } from '../../../lib/countries';
+import { formatDate } from '../../../lib/dates';
+import { errorText } from '../../../lib/api-messages';
+import { ChangePasswordCard } from '../components/change-password-card';
+import { DidCard } from '../components/did-card';
+import { ProfileLayout } from '../components/profile-layout';
+import { localTime } from '../lib/profile-format';
+import { useOwnProfile } from '../lib/use-own-profile';
+import '../profile.css';
+
+const SOCIAL_KEYS = [
+  'portfolio',
+  'github',
+  'linkedin',
+  'twitter',
+  'facebook',
+  'reddit',
+  'telegram',
+  'wechat',
+] as const;
+
+function ProfileDetails({ profile }: { profile: OwnProfile }) {
+  const { t, i18n } = useTranslation('profile');
+  const missing = <Typography.Text type="secondary">{t('notSet')}</Typography.Text>;
+  const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+  const time = profile.timezone ? localTime(profile.timezone, i18n.language) : null;
+  const socials = SOCIAL_KEYS.filter((k) => profile.social[k]);
+  return (
+    <Card className="cr-card">
+      <div className="cr-profile-hero-wrap">
+        <div className="cr-profile-hero">
+          {profile.banner && <img className="cr-profile-hero__banner" src={profile.banner} alt="" />}
+        </div>
+        <Avatar
+          className="cr-profile-hero__avatar"
+          size={88}
+          src={profile.avatar ?? undefined}
+          icon={profile.avatar ? undefined : <UserOutlined />}
+          alt={profile.avatar ? t('upload.avatarAlt') : undefined}
+        />
+      </div>
+      <div className="cr-profile-name">
+        <Typography.Title level={2}>{fullName || profile.username}</Typography.Title>
+        <Tag color="cyan">{t(`roles.${profile.role}`)}</Tag>
+      </div>
+      {profile.motto && <p className="cr-profile-motto">“{profile.motto}”</p>}
+      <Descriptions
+        column={{ xs: 1, sm: 1, md: 2 }}
+        items={[
+          { key: 'username', label: t('fields.username'), children: profile.username },
+          { key: 'email', label: t('fields.email'), children: profile.email ?? missing },
+          { key: 'role', label: t('fields.role'), children: t(`roles.${profile.role}`) },
+          {
+            key: 'gender',
+            label: t('fields.gender'),
+            children: profile.gender ? t(`genders.${profile.gender}`) : missing,
+          },
+          {
+            key: 'country',
+            label: t('fields.country'),
+            children: profile.country ? countryName(profile.country, i18n.language) : missing,
+          },
+          {
+            key: 'timezone',
+            label: t('fields.timezone'),
+            children: profile.timezone
+              ? `${profile.timezone}${time ? ` (${t('fields.localTime')} ${time})` : ''}`
+              : missing,
+          },
+          {
+            key: 'profession',
+            label: t('fields.profession'),
+            children: profile.profession ? t(`professions.${profile.profession}`) : missing,
+          },
+          {
+            key: 'language',
+            label: t('fields.defaultLanguage'),
+            children: t(`languages.${profile.defaultLanguage}`),
+          },
+          {
+            key: 'wallet',
+            label: t('fields.walletAddress'),
+            children: profile.walletAddress ? (
+              <Typography.Text copyable className="cr-profile-did">
+                {profile.walletAddress}
+              </Typography.Text>
+            ) : (
+              missing
+            ),
+          },
+          { key: 'since', label: t('fields.memberSince'), children: formatDate(profile.createdAt) },
+          {
+            key: 'skills',
+            label: t('fields.skillsets'),
+            span: 'filled',
+            children: profile.skillsets.length ? (
+              <Space size={[4, 4]} wrap>
+                {profile.skillsets.map((s) => (
+                  <Tag key={s}>{t(`skillsets.${s}`, { defaultValue: s })}</Tag>
+                ))}
+              </Space>
+            ) : (
+              missing
+            ),
+          },
+          {
+            key: 'bio',
+            label: t('fields.bio'),
+            span: 'filled',
+            children: profile.bio ? <span style={{ whiteSpace: 'pre-wrap' }}>{profile.bio}</span> : missing,
+          },
+          {
+            key: 'social',
+            label: t('sections.social'),
+            span: 'filled',
+            children: socials.length ? (
+              <Space size={[12, 4]} wrap>
+                {socials.map((k) => {
+                  const v = profile.social[k]!;
+                  if (k === 'telegram')
+                    return (
+                      <ExternalLink
+                        key={k}
+                        href={`https://t.me/${encodeURIComponent(v)}`}
+                      >{`${t('social.telegram')} @${v}`}</ExternalLink>
+                    );
+                  if (k === 'wechat') return <span key={k}>{`${t('social.wechat')}: ${v}`}</span>;
+                  return (
+                    <ExternalLink key={k} href={v}>
+                      {t(`social.${k}`)}
+                    </ExternalLink>
+                  );
+                })}
+              </Space>
+            ) : (
+              missing
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** What the signed-in member's session already tells, shown at once while the full profile loads. */
+function fromCurrentUser(user: CurrentUser): OwnProfile {
+  const empty = {
+    portfolio: null,
+    github: null,
+    linkedin: null,
+    twitter: null,
+    facebook: null,
+    reddit: null,
+    telegram: null,
+    wechat: null,
+  };
+  return {
+    _id: user._id,
+    username: user.username,
+    firstName: user.profile.firstName,
+    lastName: user.profile.lastName,
+    country: user.profile.country,
+    timezone: null,
+    avatar: user.profile.avatar,
+    banner: null,
+    bio: null,
+    motto: null,
+    profession: null,
+    skillsets: [],
+    social: empty,
+    did: user.did?.id ?? null,
+    role: user.role,
+    createdAt: user.createdAt,
+    email: user.email,
+    gender: user.profile.gender,
+    walletAddress: null,
+    defaultLanguage: 'en',
+    hasPassword: false,
+  };
+}
+
+/** /profile/info: the member's own profile (GET /api/user/profile), DID binding and signing, password. */
+export function ProfileInfoPage() {
+  const { t } = useTranslation('profile');
+  const { user } = useAuth();
+  const { profile, error, loading, reload } = useOwnProfile();
+  if (!user) return null; // the route guard sends logged-out visitors to /login
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        breadcrumbs={[{ title: t('nav'), to: '/profile/info' }, { title: t('title') }]}
+        extra={
+          <Space wrap>
+            <Link to="/profile/edit">
+              <Button type="primary">{t('edit')}</Button>
+            </Link>
+            <Link to="/profile/edit/full">
+              <Button>{t('editFull')}</Button>
+            </Link>
+            <Link to={`/member/${user._id}`}>
+              <Button type="link">{t('viewPublic')}</Button>
+            </Link>
+          </Space>
+        }
+      />
+      <ProfileLayout>
+        {!!error && !profile && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 16 }}
+            title={t('loadFailed')}
+            description={errorText(t, error)}
+            action={<Button onClick={() => void reload()}>{t('retry')}</Button>}
+          />
+        )}
+        <Spin spinning={loading && !profile} description={t('loading')}>
+          <ProfileDetails profile={profile ?? fromCurrentUser(user)} />
+        </Spin>
+        <DidCard onChanged={() => void reload()} />
+        {profile && <ChangePasswordCard hasPassword={profile.hasPassword} />}
+      </ProfileLayout>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import {
+  castVoteResultSchema,
+  proposalDetailSchema,
+  proposalListSchema,
+  type ProposalDraftInput,
+  type ProposalListQuery,
+  type VetoRequest,
+} from '@cr/api/contract/proposal.contract';
+import { createdWalletRequestSchema } from '@cr/api/contract/wallet.contract';
+import { api, downloadBlob } from '../../../lib/api-client';
+
+export type ListQuery = Partial<Omit<ProposalListQuery, 'status'>> & { status?: string };
+
+const base = '/api/proposals';
+const item = (id: string | number) => `${base}/${encodeURIComponent(String(id))}`;
+type Q = Record<string, string | number | boolean | undefined>;
+const deleted = z.object({ deleted: z.boolean() }).loose();
+
+/** Every call of the proposals feature (routes in api/src/modules/proposal/*.routes.ts). */
+export const proposalApi = {
+  list: (query: ListQuery, signal?: AbortSignal) =>
+    api.get(base, query as Q, { schema: proposalListSchema, signal }),
+  /** The filtered list as CSV. */
+  exportCsv: (query: ListQuery) => downloadBlob(`${base}/export.csv`, query as Q),
+  /** By uuid or proposal number. */
+  detail: (id: string | number, signal?: AbortSignal) =>
+    api.get(item(id), undefined, { schema: proposalDetailSchema, signal }),
+  /** Saves (or replaces) the member's vote off chain; it is then posted with the wallet action `vote`. */
+  vote: (id: string, choice: string, reason: string) =>
+    api.put(`${item(id)}/vote`, { choice, reason }, { schema: castVoteResultSchema }),
+  /** Opens the wallet request in which the member's own wallet locks `amount` ELA against the proposal. */
+  vetoRequest: (id: string, body: VetoRequest) =>
+    api.post(`${item(id)}/veto`, body, { schema: createdWalletRequestSchema }),
+  updateDraft: (id: string, body: ProposalDraftInput) =>
+    api.put(item(id), body, { schema: proposalDetailSchema }),
+  deleteDraft: (id: string) => api.delete(item(id), undefined, { schema: deleted }),
+};

@@ -1,0 +1,79 @@
+import { Tag, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
+import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
+import { formatDateTime } from '../../../lib/dates';
+import { CouncilChip, PersonChip } from './person-chip';
+import { ProposalStatusTag } from './proposal-status-tag';
+
+/** The preamble: number, type, proposer, referee, owner, status, dates, hash and the registration on chain. */
+export function ProposalPreamble({ p }: { p: ProposalDetail }) {
+  const { t } = useTranslation('proposals');
+  const registration = p.transactions.find((a) => a.kind === 'proposal.register');
+  const rows: Array<[string, React.ReactNode]> = [
+    [t('preamble.number'), p.number ? `#${p.number}` : '—'],
+    [t('preamble.type'), t(`types.${p.type}`, { defaultValue: p.type })],
+    [t('preamble.status'), <ProposalStatusTag key="s" status={p.status} />],
+    [t('preamble.proposer'), <PersonChip key="p" person={p.proposer} />],
+  ];
+  if (p.referee) rows.push([t('preamble.referee'), <CouncilChip key="r" member={p.referee} />]);
+  if (p.owner) rows.push([t('preamble.owner'), <PersonChip key="o" person={p.owner} />]);
+  if (p.suggestion)
+    rows.push([
+      t('preamble.suggestion'),
+      <Link key="sg" to={`/suggestion/${p.suggestion.number}`} data-testid="suggestion-link">
+        #{p.suggestion.number} {p.suggestion.title}
+      </Link>,
+    ]);
+  if (p.targetProposalNumber)
+    rows.push([
+      t('preamble.target'),
+      <Link key="tg" to={`/proposals/${p.targetProposalNumber}`}>
+        #{p.targetProposalNumber}
+      </Link>,
+    ]);
+  if (p.newOwnerDid) rows.push([t('preamble.newOwner'), <span className="pr-break">{p.newOwnerDid}</span>]);
+  if (p.newAddress) rows.push([t('preamble.newAddress'), <span className="pr-break">{p.newAddress}</span>]);
+  if (p.newSecretaryDid)
+    rows.push([t('preamble.newSecretary'), <span className="pr-break">{p.newSecretaryDid}</span>]);
+  if (p.motionReference)
+    rows.push([
+      t('preamble.motion'),
+      <Link key="m" to={`/proposals/${p.motionReference}`}>
+        #{p.motionReference}
+      </Link>,
+    ]);
+  if (p.budgetRequested) rows.push([t('preamble.budget'), t('content.ela', { amount: p.budgetRequested })]);
+  if (p.term) rows.push([t('preamble.term'), String(p.term)]);
+  rows.push([t('preamble.created'), formatDateTime(p.createdAt)]);
+  if (p.conflict) rows.push([t('preamble.conflict'), <Tag color="warning">{t('preamble.conflictYes')}</Tag>]);
+  if (p.hash)
+    rows.push([
+      t('preamble.hash'),
+      <Typography.Text key="h" code copyable={{ text: p.hash }} className="pr-break" title={p.hash}>
+        {`${p.hash.slice(0, 10)}…${p.hash.slice(-8)}`}
+      </Typography.Text>,
+    ]);
+  if (p.status !== 'DRAFT')
+    rows.push([
+      t('preamble.registration'),
+      <ChainActionStatus
+        key="reg"
+        actionId={registration?.id}
+        initial={registration}
+        status={p.chainStatus ?? 'unchain'}
+      />,
+    ]);
+
+  return (
+    <dl className="pr-preamble" data-testid="proposal-preamble">
+      {rows.map(([k, v]) => (
+        <div key={k} className="pr-preamble__row">
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

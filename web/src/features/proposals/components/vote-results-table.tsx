@@ -1,0 +1,112 @@
+import { Avatar, Tag } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ChainActionView } from '@cr/api/contract/chain.contract';
+import type { MemberVote } from '@cr/api/contract/proposal.contract';
+import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
+import { formatDateTime } from '../../../lib/dates';
+import { resultOf, VOTE_RESULT_COLOR } from '../model/vote-tally';
+
+export interface VoteResultsTableProps {
+  votes: MemberVote[];
+  /** The signed-in member's DID, to mark their own row. */
+  myDid?: string | null;
+  /** Views the page already holds (its transactions list), so rows start from the newest known state. */
+  actions?: Map<string, ChainActionView>;
+  onChainChange?(view: ChainActionView): void;
+}
+
+/**
+ * The council's votes, one row per seat: avatar, name, choice (colour and word), reason, time and the vote's
+ * chain status, live. Only a vote confirmed on chain counts; a newer choice still on its way says so. A semantic
+ * table that stacks into cards on a phone.
+ */
+export function VoteResultsTable({ votes, myDid, actions, onChainChange }: VoteResultsTableProps) {
+  const { t } = useTranslation('proposals');
+  return (
+    <table className="pr-votes" data-testid="vote-results">
+      <caption className="cr-visually-hidden">{t('votes.tableCaption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('votes.columns.member')}</th>
+          <th scope="col">{t('votes.columns.choice')}</th>
+          <th scope="col">{t('votes.columns.reason')}</th>
+          <th scope="col">{t('votes.columns.time')}</th>
+          <th scope="col">{t('votes.columns.chain')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...votes]
+          .sort((a, b) => a.member.name.localeCompare(b.member.name))
+          .map((v) => {
+            const shown = resultOf(v.choice);
+            const mine = !!myDid && v.member.did === myDid;
+            const liveChained = !!v.chainActionId && actions?.get(v.chainActionId)?.status === 'chained';
+            const pendingChange = !!v.choice && v.chainedChoice !== v.choice && !liveChained;
+            const counts = liveChained ? resultOf(v.choice) : v.result;
+            return (
+              <tr
+                key={v.member.memberId}
+                className={`pr-votes__row${mine ? ' pr-votes__row--mine' : ''}`}
+                data-testid="vote-row"
+                data-member={v.member.name}
+                data-did={v.member.did}
+                data-choice={v.choice ?? ''}
+                data-chain-status={v.chainStatus ?? ''}
+                style={{ borderInlineStartColor: VOTE_RESULT_COLOR[counts] }}
+              >
+                <th scope="row" className="pr-votes__member">
+                  <Avatar
+                    size={36}
+                    src={v.member.avatar ?? undefined}
+                    icon={v.member.avatar ? undefined : <UserOutlined />}
+                    alt=""
+                  />
+                  <Link to={`/council/detail/${encodeURIComponent(v.member.userId ?? v.member.did)}`}>
+                    {v.member.name}
+                  </Link>
+                  {mine && <Tag className="pr-votes__you">{t('votes.you')}</Tag>}
+                </th>
+                <td data-label={t('votes.columns.choice')}>
+                  <span className={`pr-choice pr-choice--${shown}`}>
+                    <span
+                      className="pr-legend__swatch"
+                      style={{ background: VOTE_RESULT_COLOR[shown] }}
+                      aria-hidden="true"
+                    />
+                    {t(`votes.result.${shown}`)}
+                  </span>
+                  {pendingChange && (
+                    <span className="pr-votes__pending">
+                      {v.chainedChoice
+                        ? t('votes.countsAs', { choice: t(`votes.result.${resultOf(v.chainedChoice)}`) })
+                        : t('votes.notCountedYet')}
+                    </span>
+                  )}
+                </td>
+                <td data-label={t('votes.columns.reason')} className="pr-votes__reason">
+                  {v.reason ? v.reason : <span className="pr-muted">—</span>}
+                </td>
+                <td data-label={t('votes.columns.time')} className="pr-votes__time">
+                  {v.votedAt ? formatDateTime(v.votedAt) : <span className="pr-muted">—</span>}
+                </td>
+                <td data-label={t('votes.columns.chain')}>
+                  {v.choice ? (
+                    <ChainActionStatus
+                      actionId={v.chainActionId}
+                      initial={v.chainActionId ? actions?.get(v.chainActionId) : null}
+                      status={v.chainStatus ?? 'unchain'}
+                      onChange={onChainChange}
+                    />
+                  ) : (
+                    <span className="pr-muted">{t('votes.notVoted')}</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,8 @@
+import type { WalletActionName } from '@cr/api/contract/wallet.contract';
+
+/** The proposal wallet actions (registered by the proposal module on the server). */
+export const WALLET_ACTIONS = {
+  makeProposal: 'make-proposal',
+  vote: 'vote',
+  veto: 'veto',
+} as const satisfies Record<string, WalletActionName>;

@@ -1,0 +1,52 @@
+import DOMPurify from 'dompurify';
+import { Marked } from 'marked';
+
+const marked = new Marked({ gfm: true, breaks: true });
+
+let hooked = false;
+function purifier() {
+  if (!hooked) {
+    // Links written by members open in a new tab and never pass our page to the target.
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A' && node.getAttribute('href')) {
+        const href = node.getAttribute('href') ?? '';
+        if (/^https?:\/\//i.test(href)) {
+          node.setAttribute('target', '_blank');
+          node.setAttribute('rel', 'noopener noreferrer nofollow ugc');
+        }
+      }
+      if (node.tagName === 'IMG') {
+        node.setAttribute('loading', 'lazy');
+        if (!node.getAttribute('alt')) node.setAttribute('alt', '');
+      }
+    });
+    hooked = true;
+  }
+  return DOMPurify;
+}
+
+/**
+ * Markdown written by a member as safe HTML: parsed by marked (GitHub flavour, line breaks kept) and cleaned by
+ * DOMPurify (no scripts, event handlers, styles, forms or frames).
+ */
+export function renderMarkdown(text: string | null | undefined): string {
+  if (!text) return '';
+  const html = marked.parse(text, { async: false }) as string;
+  return purifier().sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_ATTR: ['style'],
+  });
+}
+
+/** Plain text of markdown for previews in lists (no markup, one line). */
+export function markdownExcerpt(text: string, max = 240): string {
+  const plain = text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[#>*_`~|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
+}

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Avatar, Card, Result, Steps, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MakeProposalButton } from '../../../components/make-proposal-button';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoading } from '../../../components/page-loading';
+import { formatDate } from '../../../lib/dates';
+import { suggestionApi, type SuggestionDetail } from '../api/suggestion-api';
+import { CommentsSection } from '../components/comments-section';
+import { SignaturePanel } from '../components/signature-panel';
+import { EngagementBar, RoleActions } from '../components/suggestion-actions';
+import { SuggestionContentView } from '../components/suggestion-content-view';
+import { authorName, StatusTags } from '../components/status-tags';
+import { useErrorText } from '../model/error-text';
+import '../suggestions.css';
+
+/** Posted → Signed → Under consideration → In a proposal (the suggestion lifecycle as steps). */
+function Lifecycle({ s }: { s: SuggestionDetail }) {
+  const { t } = useTranslation('suggestions');
+  const considered = s.tags.some((x) => x.type === 'UNDER_CONSIDERATION');
+  // Steps reached are shown done; the next one is the step in progress.
+  const current = s.displayStatus === 'referred' ? 4 : considered ? 3 : s.signed ? 2 : 1;
+  if (s.status === 'CANCELLED') return <Alert type="error" showIcon title={t('detail.cancelledNotice')} />;
+  return (
+    <Steps
+      size="small"
+      className="sg-lifecycle"
+      current={current}
+      items={[
+        { title: t('lifecycle.posted'), content: formatDate(s.createdAt) },
+        {
+          title: t('lifecycle.signed'),
+          content: s.signature ? formatDate(s.signature.signedAt) : t('lifecycle.byAuthor'),
+        },
+        { title: t('lifecycle.considered'), content: t('lifecycle.byCouncil') },
+        {
+          title: t('lifecycle.proposal'),
+          content: s.proposalNumber ? `#${s.proposalNumber}` : t('lifecycle.byCouncil'),
+        },
+      ]}
+    />
+  );
+}
+
+/** /suggestion/:id and /suggestions/:id — by number or id. */
+export function SuggestionDetailPage() {
+  const { t } = useTranslation('suggestions');
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const errorText = useErrorText();
+  const [s, setS] = useState<SuggestionDetail | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [commentsKey, setCommentsKey] = useState(0);
+
+  const reload = useCallback(async () => {
+    try {
+      setS(await suggestionApi.detail(id));
+      setError(null);
+    } catch (err) {
+      setError(err);
+    }
+  }, [id]);
+
+  useEffect(() => {
+    setS(null);
+    void reload();
+  }, [reload]);
+
+  // One view per visit (the server counts one per member or address per hour).
+  useEffect(() => {
+    if (!s?._id) return;
+    suggestionApi
+      .view(s._id)
+      .then((v) => setS((cur) => (cur ? { ...cur, viewsNum: v.viewsNum } : cur)))
+      .catch(() => undefined); // a view that was not counted changes nothing the reader needs to know
+  }, [s?._id]);
+
+  const onCountChange = useCallback(
+    (n: number) => setS((cur) => (cur && cur.commentsNum !== n ? { ...cur, commentsNum: n } : cur)),
+    [],
+  );
+
+  if (error)
+    return (
+      <>
+        <PageHeader
+          title={t('detail.title', { number: id })}
+          breadcrumbs={[{ title: t('list.title'), to: '/suggestion' }, { title: `#${id}` }]}
+        />
+        <Card className="cr-card">
+          <Result
+            status="404"
+            title={errorText(error)}
+            extra={<Link to="/suggestion">{t('actions.backToList')}</Link>}
+          />
+        </Card>
+      </>
+    );
+  if (!s) return <PageLoading />;
+
+  const infoNeeded = s.tags.filter((x) => x.type === 'INFO_NEEDED');
+  const change = (next: Partial<SuggestionDetail>) => {
+    setS((cur) => (cur ? { ...cur, ...next } : cur));
+    setCommentsKey((k) => k + 1);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={s.title}
+        breadcrumbs={[{ title: t('list.title'), to: '/suggestion' }, { title: `#${s.number}` }]}
+      />
+      <Card className="cr-card sg-detail-head">
+        <div className="sg-meta">
+          <span className="sg-number">#{s.number}</span>
+          <span className="sg-author">
+            <Avatar
+              size={24}
+              src={s.author.avatar ?? undefined}
+              icon={s.author.avatar ? undefined : <UserOutlined />}
+              alt=""
+            />
+            <Link to={`/member/${s.author._id}`}>{authorName(s.author)}</Link>
+          </span>
+          <span className="sg-muted">{t('detail.created', { date: formatDate(s.createdAt) })}</span>
+          {s.updatedAt !== s.createdAt && (
+            <span className="sg-muted">{t('detail.updated', { date: formatDate(s.updatedAt) })}</span>
+          )}
+          <span className="sg-muted">{t(`types.${s.type}.label`)}</span>
+          <span className="sg-muted">{t('detail.version', { version: s.version })}</span>
+        </div>
+        <StatusTags s={s} />
+        {s.status === 'ABUSED' && (
+          <Alert className="sg-page-alert" type="error" showIcon title={t('detail.abusedNotice')} />
+        )}
+        {infoNeeded.length > 0 && s.status === 'ACTIVE' && (
+          <Alert
+            className="sg-page-alert"
+            type="warning"
+            showIcon
+            title={t('detail.infoNeeded')}
+            description={
+              <>
+                <p>{t('detail.infoNeededText')}</p>
+                {infoNeeded.map((x) => (
+                  <blockquote key={x.createdAt} className="sg-statement">
+                    {x.description}
+                  </blockquote>
+                ))}
+              </>
+            }
+          />
+        )}
+        <Lifecycle s={s} />
+        <EngagementBar
+          s={s}
+          onChange={(next) => setS((cur) => (cur ? { ...cur, ...next } : cur))}
+          reload={reload}
+        />
+        <RoleActions s={s} onChange={change} reload={reload} autoSign={params.get('new') === '1'} />
+        <div className="sg-make-proposal">
+          <MakeProposalButton suggestion={s} onMade={() => void reload()} />
+        </div>
+      </Card>
+      <div className="sg-detail">
+        <Card className="cr-card sg-detail__main">
+          <SuggestionContentView content={s.content} />
+        </Card>
+        <aside className="sg-detail__aside">
+          <Card className="cr-card">
+            <SignaturePanel s={s} />
+          </Card>
+        </aside>
+      </div>
+      <Card className="cr-card">
+        <CommentsSection key={commentsKey} s={s} onCountChange={onCountChange} />
+      </Card>
+      <Typography.Paragraph className="sg-muted sg-center">
+        <Link to="/suggestion">{t('actions.backToList')}</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import i18next, { type TFunction } from 'i18next';
+import { accountMessageType } from '@cr/api/contract/account.contract';
+import { profileMessageType } from '@cr/api/contract/profile.contract';
+import { ApiError, NetworkError } from './api-errors';
+
+/** Where a refusal type may be translated, in order: accounts, profiles, wallet requests, shared errors. */
+const NAMESPACES = ['auth:messages', 'profile:messages', 'walletRequest:errors'];
+
+/** The stable key of a catalog message (account or profile), else null. */
+export function catalogKey(message: string): string | null {
+  return accountMessageType(message) ?? profileMessageType(message);
+}
+
+/** The reader's words for a refusal type (`account.email_taken`, `did.already_bound`...), or null. */
+export function typeText(t: TFunction, type: string): string | null {
+  if (type === 'upload.not_image') return t('translation:errors.uploadNotImage');
+  if (type === 'upload.too_large' || type === 'request.too_large')
+    return t('translation:errors.uploadTooLarge');
+  for (const ns of NAMESPACES) {
+    const key = `${ns}.${type}`;
+    if (i18next.exists(key)) return t(key);
+  }
+  return null;
+}
+
+/** A schema or server message translated by its catalog key; unknown English text is shown as it is. */
+export function messageText(t: TFunction, message: string): string {
+  const key = catalogKey(message);
+  return (key && typeText(t, key)) ?? message;
+}
+
+/** One sentence for any failure of a call (server refusal, network, unexpected). */
+export function errorText(t: TFunction, err: unknown): string {
+  if (err instanceof NetworkError) return t('auth:messages.network');
+  if (err instanceof ApiError) {
+    if (err.type === 'validation.failed' && err.fields.length > 0)
+      return messageText(t, err.fields[0]!.message);
+    return typeText(t, err.type) ?? messageText(t, err.message);
+  }
+  return t('auth:messages.somethingWrong');
+}
+
+/** Field errors of a refusal, translated, for `form.setFields` (server `fields[]` and known field types). */
+export function fieldErrors(
+  t: TFunction,
+  err: unknown,
+  fieldOfType: Record<string, string> = {},
+): Array<{ name: Array<string | number>; errors: string[] }> {
+  if (!(err instanceof ApiError)) return [];
+  const out = err.fields
+    .filter((f) => f.path)
+    .map((f) => ({ name: String(f.path).split('.'), errors: [messageText(t, f.message)] }));
+  const field = fieldOfType[err.type];
+  if (field && out.length === 0) out.push({ name: field.split('.'), errors: [errorText(t, err)] });
+  return out;
+}

@@ -1,0 +1,43 @@
+import { defineConfig, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The api (with socket.io) of `npm start`, for `npm run dev -w web` on its own port. */
+const apiOrigin = 'http://localhost:3000';
+
+const config = {
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // antd's core (layout, menu, drawer) is shared by every page; pages come as their own chunks.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: true },
+      '/uploads': { target: apiOrigin, changeOrigin: true },
+      '/socket.io': { target: apiOrigin, ws: true, changeOrigin: true },
+    },
+  },
+} satisfies UserConfig;
+
+export default defineConfig(({ command, mode }) => {
+  // A build is a production build even when started from a test run: vitest sets NODE_ENV=test, which would
+  // otherwise give the development JSX transform and React's and antd's development builds.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  return config;
+});
