@@ -9,14 +9,17 @@ describe('load loop against a real HTTP server', () => {
     const server = http.createServer((req, res) => {
       served++;
       res.statusCode = req.url === '/bad' ? 500 : 200;
-      res.end('ok');
+      if (req.url === '/chunked') {
+        res.write('part one, ');
+        setImmediate(() => res.end('part two'));
+      } else res.end('ok');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const result = await runLoad({
         baseUrl,
-        paths: ['/a', '/bad'],
+        paths: ['/a', '/bad', '/chunked', '/bad'],
         concurrency: 5,
         maxRequests: 40,
         maxMs: 10_000,
