@@ -5,6 +5,7 @@ import { hasRole } from '../contract/roles.contract';
 import type { AppDeps } from '../app-deps';
 import { AppError, forbidden, unauthorized } from './app-error';
 import type { AnyRoute, Policy } from './route';
+import { answerCacheOf, answerKey } from './response-cache';
 import { parseInput } from './validate';
 
 /** Throws when the policy refuses the caller; the only place policies are enforced. */
@@ -32,10 +33,13 @@ export function enforcePolicy(policy: Policy, user: AuthUser | undefined | null,
 export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): void {
   const seen = new Set<string>();
   for (const route of routes) {
-    const key = `${route.method.toUpperCase()} ${route.path}`;
-    if (!route.policy) throw new Error(`Route ${key} has no policy (deny by default: every route names one)`);
-    if (seen.has(key)) throw new Error(`Route ${key} is defined twice`);
-    seen.add(key);
+    const routeKey = `${route.method.toUpperCase()} ${route.path}`;
+    if (!route.policy)
+      throw new Error(`Route ${routeKey} has no policy (deny by default: every route names one)`);
+    if (seen.has(routeKey)) throw new Error(`Route ${routeKey} is defined twice`);
+    seen.add(routeKey);
+    if (route.cache && route.method !== 'get')
+      throw new Error(`Route ${routeKey}: only GET answers are cached`);
     router[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
       try {
         enforcePolicy(route.policy, req.user, deps);
@@ -43,7 +47,17 @@ export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): 
         const query = route.query ? parseInput(route.query, req.query, 'query') : {};
         const body =
           route.body && !route.multipart ? parseInput(route.body, req.body ?? {}, 'body') : undefined;
-        const data = await route.handler({ req, res, deps, user: req.user ?? null, params, query, body });
+        const ctx = { req, res, deps, user: req.user ?? null, params, query, body };
+        const envelope = async () => JSON.stringify({ code: 1, data: (await route.handler(ctx)) ?? null });
+        if (route.cache && !route.raw) {
+          const key = await answerKey(deps, route.cache, routeKey, ctx.user?.id ?? null, [params, query]);
+          const answer = key
+            ? await answerCacheOf(deps).answer(key, route.cache.ttlMs, envelope)
+            : await envelope();
+          res.status(200).type('application/json').send(answer);
+          return;
+        }
+        const data = await route.handler(ctx);
         if (!route.raw && !res.headersSent) res.status(200).json({ code: 1, data: data ?? null });
       } catch (err) {
         next(err);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Role } from '../contract/user.contract';
 import type { AppDeps } from '../app-deps';
 import type { AuthUser } from '../modules/session/auth-user';
+import type { RouteCache } from './response-cache';
 
 /**
  * Who may call a route. Every route names one; there is no default (deny by default).
@@ -48,6 +49,8 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
   multipart?: boolean;
   /** The handler wrote the response itself (CSV, redirects); otherwise its return value is enveloped. */
   raw?: boolean;
+  /** Answers are cached per caller and input until the scope's next change (response-cache.ts). */
+  cache?: RouteCache;
   handler: (ctx: RouteContext<P, Q, B>) => Promise<R> | R;
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../contract/proposal.contract';
 import { createdWalletRequestSchema } from '../../contract/wallet.contract';
 import { unauthorized } from '../../http/app-error';
+import { LIST_ANSWER_TTL_MS } from '../../http/response-cache';
 import { defineRoute, policy } from '../../http/route';
 import { exportProposalRows, listProposals } from './proposal-list.service';
 import { castVote } from './proposal-vote.service';
@@ -35,6 +36,7 @@ export const proposalRoutes = [
     policy: policy.public,
     query: proposalListQuerySchema,
     response: proposalListSchema,
+    cache: { scope: 'proposals', ttlMs: LIST_ANSWER_TTL_MS },
     handler: ({ deps, user, query }) => listProposals(deps, user, query),
   }),
   defineRoute({
@@ -66,6 +68,7 @@ export const proposalRoutes = [
     policy: policy.public,
     params: proposalRefParamsSchema,
     response: proposalDetailSchema,
+    cache: { scope: 'proposals', ttlMs: LIST_ANSWER_TTL_MS },
     handler: ({ deps, user, params }) => getProposalDetail(deps, user, params.id),
   }),
   defineRoute({

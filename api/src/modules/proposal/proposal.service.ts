@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
+import { bumpGeneration } from '../../cache/cache-generation';
 import { listChainActionViews } from '../../chain/chain-action.service';
 import type { ProposalDetail, ProposalDraftInput } from '../../contract/proposal.contract';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
@@ -169,6 +170,7 @@ export async function createDraft(
       proposerDid: user.did,
     })
     .returning({ id: proposals.id });
+  await draftsChanged(deps);
   return getProposalDetail(deps, user, row!.id);
 }
 
@@ -207,6 +209,7 @@ export async function updateDraft(
           : linked),
     })
     .where(eq(proposals.id, p.id));
+  await draftsChanged(deps);
   return getProposalDetail(deps, user, p.id);
 }
 
@@ -214,5 +217,9 @@ export async function updateDraft(
 export async function deleteDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<{ deleted: true }> {
   const p = await ownDraft(deps, user, ref);
   await deps.database.db.delete(proposals).where(eq(proposals.id, p.id));
+  await draftsChanged(deps);
   return { deleted: true };
 }
+
+/** Drafts have no live updates (only their author sees them): their cached list answers are renewed here. */
+const draftsChanged = (deps: AppDeps) => bumpGeneration(deps.redis, 'proposals');

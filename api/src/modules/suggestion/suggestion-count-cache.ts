@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
+import { bumpGeneration, readGeneration } from '../../cache/cache-generation';
 import type { SuggestionListQuery } from '../../contract/suggestion.contract';
 
 /**
  * Totals of the public lists, cached in Redis. Counting 90,000 matching rows costs tens of milliseconds; the
- * page itself comes from an index in about one. A cached total is keyed by a generation number that every
- * change to what the lists count (a new suggestion, an edit, a status or signature change) increments after
- * its commit, so a change is visible at once; the TTL bounds any race between a count and a concurrent change.
+ * page itself comes from an index in about one. A cached total is keyed by the `suggestions` generation
+ * (cache/cache-generation.ts), which every change to what the lists count (a new suggestion, an edit, a status or
+ * signature change, any live update of a suggestion) increments after its commit, so a change is visible at
+ * once; the TTL bounds any race between a count and a concurrent change.
  */
 export const COUNT_TTL_SEC = 60;
 
@@ -30,10 +32,9 @@ export function countNamespace(deps: AppDeps): string {
   return createHash('sha256').update(source).digest('base64url').slice(0, 16);
 }
 
-const generationKey = (deps: AppDeps) => `cr:suggestion-count:${countNamespace(deps)}:generation`;
-
+/** After a commit that changes what the lists hold or count: cached totals and list answers are recomputed. */
 export async function bumpListGeneration(deps: AppDeps): Promise<void> {
-  await deps.redis.incr(generationKey(deps));
+  await bumpGeneration(deps.redis, 'suggestions');
 }
 
 /** The part of a list query that decides its total (not the page, size or sort). */
@@ -52,7 +53,7 @@ export async function cachedCount(
   query: SuggestionListQuery,
   count: () => Promise<number>,
 ): Promise<number> {
-  const generation = (await deps.redis.get(generationKey(deps))) ?? '0';
+  const generation = await readGeneration(deps.redis, 'suggestions');
   const key = `cr:suggestion-count:${countNamespace(deps)}:${generation}:${countKey(query)}`;
   const hit = await deps.redis.get(key);
   if (hit !== null) return Number(hit);

@@ -10,6 +10,7 @@ import {
 import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { assertActive, assertVisible } from './suggestion-access';
+import { bumpListGeneration } from './suggestion-count-cache';
 import * as repo from './suggestion.repo';
 import { suggestionRoom } from './suggestion.service';
 
@@ -123,6 +124,8 @@ export async function setSubscribed(deps: AppDeps, user: AuthUser, ref: string, 
       .where(
         and(eq(suggestionSubscriptions.userId, user.id), eq(suggestionSubscriptions.suggestionId, s.id)),
       );
+  // The member's "subscribed" list changes: cached list answers are renewed.
+  await bumpListGeneration(deps);
   return { subscribed };
 }
 

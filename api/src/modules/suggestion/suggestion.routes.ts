@@ -14,6 +14,7 @@ import {
   suggestionVersionListSchema,
   updateSuggestionQuerySchema,
 } from '../../contract/suggestion.contract';
+import { LIST_ANSWER_TTL_MS } from '../../http/response-cache';
 import { defineRoute, policy, type AnyRoute } from '../../http/route';
 import { suggestionAdminRoutes } from './suggestion-admin.routes';
 import * as drafts from './suggestion-draft.service';
@@ -34,6 +35,7 @@ const collectionRoutes = [
     policy: policy.public,
     query: suggestionListQuerySchema,
     response: suggestionListSchema,
+    cache: { scope: 'suggestions', ttlMs: LIST_ANSWER_TTL_MS },
     handler: ({ deps, user, query }) => listSuggestions(deps, user, query),
   }),
   defineRoute({

@@ -1,0 +1,110 @@
+import type { AppDeps } from '../app-deps';
+import { readGeneration, type CacheScope } from '../cache/cache-generation';
+
+/**
+ * A route's cached answers (`cache` on its definition): public reads that many people ask for at once, the
+ * suggestion and proposal lists. An answer is the serialized success envelope, kept in this process and keyed by
+ * the caller (signed-in users never share an answer), the validated input, and the scope's generation
+ * (cache-generation.ts), which every change increments. `ttlMs` bounds what changes without an increment:
+ * view counters and the chain height an answer's time-left figures come from.
+ */
+export interface RouteCache {
+  scope: CacheScope;
+  ttlMs: number;
+}
+
+/** How long a list answer may be served: what changes without a generation increment is at most this old. */
+export const LIST_ANSWER_TTL_MS = 3_000;
+
+interface Entry {
+  body: string;
+  expires: number;
+}
+
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export class AnswerCache {
+  constructor(private readonly limits = { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES }) {}
+  private entries = new Map<string, Entry>();
+  private inFlight = new Map<string, Promise<string>>();
+  private bytes = 0;
+
+  /**
+   * The cached body for `key`, else `compute`'s, stored for `ttlMs`. Concurrent misses of one key share one
+   * computation, so an expiry under load costs one query, not one per waiting request.
+   */
+  async answer(
+    key: string,
+    ttlMs: number,
+    compute: () => Promise<string>,
+    now = Date.now(),
+  ): Promise<string> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.body;
+    if (hit) this.remove(key, hit);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const work = compute().then(
+      (body) => {
+        this.inFlight.delete(key);
+        this.store(key, { body, expires: Date.now() + ttlMs });
+        return body;
+      },
+      (err: unknown) => {
+        this.inFlight.delete(key);
+        throw err;
+      },
+    );
+    this.inFlight.set(key, work);
+    return work;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(key: string, entry: Entry) {
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    // Oldest first (a Map keeps insertion order); answers under an old generation are never asked for again.
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      this.remove(k, e);
+    }
+  }
+
+  private remove(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
+const caches = new WeakMap<AppDeps, AnswerCache>();
+
+export function answerCacheOf(deps: AppDeps): AnswerCache {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = new AnswerCache()));
+  return cache;
+}
+
+/**
+ * The key of one answer, or null when the scope's generation cannot be read (Redis unavailable): the answer is
+ * then computed without the cache rather than risking a stale one.
+ */
+export async function answerKey(
+  deps: AppDeps,
+  cache: RouteCache,
+  route: string,
+  userId: string | null,
+  input: unknown,
+): Promise<string | null> {
+  try {
+    const generation = await readGeneration(deps.redis, cache.scope);
+    return `${cache.scope}:${generation}|${route}|${userId ?? ''}|${JSON.stringify(input)}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGeneration } from '../src/cache/cache-generation';
+import type { SuggestionDetail, SuggestionList } from '../src/contract/suggestion.contract';
+import { suggestions } from '../src/db/schema';
+import { makeUser } from './factories';
+import { postSuggestion } from './suggestion-harness';
+import { startTestApi, type TestApi } from './test-api';
+
+type User = Awaited<ReturnType<typeof makeUser>>;
+let t: TestApi;
+let alice: User;
+let bob: User;
+let posted: SuggestionDetail;
+
+const list = async (query: string, token?: string) => {
+  const res = await t.call<SuggestionList>('GET', `/suggestion?${query}`, { token });
+  expect(res.status).toBe(200);
+  return res.body.data!;
+};
+
+beforeAll(async () => {
+  t = await startTestApi({ CHAIN_ID: '31337' });
+  alice = await makeUser(t.deps.database.db, { firstName: 'Alice' });
+  bob = await makeUser(t.deps.database.db, { firstName: 'Bob' });
+  posted = await postSuggestion(t, alice.token, { title: 'Cached title', abstract: 'A list answer.' });
+}, 60_000);
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('cached list answers', () => {
+  it('are served from memory until a change is announced, then recomputed at once', async () => {
+    expect((await list('')).list.map((s) => s.title)).toEqual(['Cached title']);
+    // Written behind the api's back: no change is announced, so the cached answer stands.
+    await t.deps.database.db
+      .update(suggestions)
+      .set({ title: 'Changed in the database' })
+      .where(eq(suggestions.id, posted._id));
+    expect((await list('')).list.map((s) => s.title)).toEqual(['Cached title']);
+    // A like is a change the api announces live: the next list is computed from the database.
+    const before = await readGeneration(t.deps.redis, 'suggestions');
+    expect((await t.call('POST', `/suggestion/${posted._id}/like`, { token: bob.token })).status).toBe(200);
+    expect(Number(await readGeneration(t.deps.redis, 'suggestions'))).toBeGreaterThan(Number(before));
+    const after = (await list('')).list[0]!;
+    expect(after).toMatchObject({ title: 'Changed in the database', likesNum: 1 });
+  });
+
+  it('are never shared between members: each one gets their own "added by me"', async () => {
+    expect((await list('filter=mine', alice.token)).total).toBe(1);
+    expect((await list('filter=mine', bob.token)).total).toBe(0);
+    expect((await list('filter=mine', alice.token)).list[0]!._id).toBe(posted._id);
+    expect((await t.call('GET', '/suggestion?filter=mine')).status).toBe(401);
+  });
+
+  it('show a new suggestion and a follow at once to the member who made them', async () => {
+    await postSuggestion(t, bob.token, { title: 'Second', abstract: 'Another.' });
+    expect((await list('filter=mine', bob.token)).total).toBe(1);
+    expect((await list('')).total).toBe(2);
+    expect((await list('filter=subscribed', bob.token)).total).toBe(0);
+    await t.call('POST', `/suggestion/${posted._id}/subscribe`, { token: bob.token });
+    expect((await list('filter=subscribed', bob.token)).list.map((s) => s._id)).toEqual([posted._id]);
+  });
+
+  it('of proposals are renewed by any live update of a proposal, not by chain heights', async () => {
+    const gen = () => readGeneration(t.deps.redis, 'proposals').then(Number);
+    const start = await gen();
+    await t.deps.events.publish('chain', 'chain:height', { height: 1 });
+    expect(await gen()).toBe(start);
+    await t.deps.events.publish('proposal:list', 'proposal:update', { id: 'x' });
+    expect(await gen()).toBe(start + 1);
+  });
+});
