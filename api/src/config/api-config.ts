@@ -61,6 +61,8 @@ export const apiEnvSchema = z.object({
   WALLET_REQUEST_TTL_SEC: z.coerce.number().int().min(30).max(3600).default(300),
   /** Trust X-Forwarded-* headers from this many proxies (rate limits key on the client address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** How long a cached list answer may be served (http/response-cache.ts); 0 turns the cache off. */
+  LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /** Serve the dev-only routes (dev wallet approvals, mail outbox). Forced off in production. */
   DEV_TOOLS: booleanString(true),
 });

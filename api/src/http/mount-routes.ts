@@ -49,11 +49,10 @@ export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): 
           route.body && !route.multipart ? parseInput(route.body, req.body ?? {}, 'body') : undefined;
         const ctx = { req, res, deps, user: req.user ?? null, params, query, body };
         const envelope = async () => JSON.stringify({ code: 1, data: (await route.handler(ctx)) ?? null });
-        if (route.cache && !route.raw) {
+        const ttlMs = deps.config.LIST_CACHE_TTL_MS;
+        if (route.cache && !route.raw && ttlMs > 0) {
           const key = await answerKey(deps, route.cache, routeKey, ctx.user?.id ?? null, [params, query]);
-          const answer = key
-            ? await answerCacheOf(deps).answer(key, route.cache.ttlMs, envelope)
-            : await envelope();
+          const answer = key ? await answerCacheOf(deps).answer(key, ttlMs, envelope) : await envelope();
           res.status(200).type('application/json').send(answer);
           return;
         }

@@ -5,16 +5,13 @@ import { readGeneration, type CacheScope } from '../cache/cache-generation';
  * A route's cached answers (`cache` on its definition): public reads that many people ask for at once, the
  * suggestion and proposal lists. An answer is the serialized success envelope, kept in this process and keyed by
  * the caller (signed-in users never share an answer), the validated input, and the scope's generation
- * (cache-generation.ts), which every change increments. `ttlMs` bounds what changes without an increment:
- * view counters and the chain height an answer's time-left figures come from.
+ * (cache-generation.ts), which every change increments. LIST_CACHE_TTL_MS (config) bounds what changes without
+ * an increment: view counters and the chain height an answer's time-left figures come from. A cached route's
+ * handler reads only its caller and input (never req or res): concurrent misses share its first computation.
  */
 export interface RouteCache {
   scope: CacheScope;
-  ttlMs: number;
 }
-
-/** How long a list answer may be served: what changes without a generation increment is at most this old. */
-export const LIST_ANSWER_TTL_MS = 3_000;
 
 interface Entry {
   body: string;

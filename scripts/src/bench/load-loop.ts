@@ -92,7 +92,10 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
   const requests = opts.paths.map((p) =>
-    Buffer.from(`GET ${p} HTTP/1.1\r\nHost: ${base.host}\r\n${extra}Connection: keep-alive\r\n\r\n`, 'latin1'),
+    Buffer.from(
+      `GET ${p} HTTP/1.1\r\nHost: ${base.host}\r\n${extra}Connection: keep-alive\r\n\r\n`,
+      'latin1',
+    ),
   );
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};

@@ -11,7 +11,6 @@ import {
 } from '../../contract/proposal.contract';
 import { createdWalletRequestSchema } from '../../contract/wallet.contract';
 import { unauthorized } from '../../http/app-error';
-import { LIST_ANSWER_TTL_MS } from '../../http/response-cache';
 import { defineRoute, policy } from '../../http/route';
 import { exportProposalRows, listProposals } from './proposal-list.service';
 import { castVote } from './proposal-vote.service';
@@ -36,7 +35,7 @@ export const proposalRoutes = [
     policy: policy.public,
     query: proposalListQuerySchema,
     response: proposalListSchema,
-    cache: { scope: 'proposals', ttlMs: LIST_ANSWER_TTL_MS },
+    cache: { scope: 'proposals' },
     handler: ({ deps, user, query }) => listProposals(deps, user, query),
   }),
   defineRoute({
@@ -68,7 +67,7 @@ export const proposalRoutes = [
     policy: policy.public,
     params: proposalRefParamsSchema,
     response: proposalDetailSchema,
-    cache: { scope: 'proposals', ttlMs: LIST_ANSWER_TTL_MS },
+    cache: { scope: 'proposals' },
     handler: ({ deps, user, params }) => getProposalDetail(deps, user, params.id),
   }),
   defineRoute({

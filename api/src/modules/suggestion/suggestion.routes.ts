@@ -14,7 +14,6 @@ import {
   suggestionVersionListSchema,
   updateSuggestionQuerySchema,
 } from '../../contract/suggestion.contract';
-import { LIST_ANSWER_TTL_MS } from '../../http/response-cache';
 import { defineRoute, policy, type AnyRoute } from '../../http/route';
 import { suggestionAdminRoutes } from './suggestion-admin.routes';
 import * as drafts from './suggestion-draft.service';
@@ -35,7 +34,7 @@ const collectionRoutes = [
     policy: policy.public,
     query: suggestionListQuerySchema,
     response: suggestionListSchema,
-    cache: { scope: 'suggestions', ttlMs: LIST_ANSWER_TTL_MS },
+    cache: { scope: 'suggestions' },
     handler: ({ deps, user, query }) => listSuggestions(deps, user, query),
   }),
   defineRoute({
