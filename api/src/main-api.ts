@@ -3,6 +3,7 @@ import { createAppDeps, startApiServer } from './api-server';
 import { ConfigError } from './config/env-parse';
 import { describeConfig, loadApiConfig } from './config/api-config';
 import { createLogger } from './http/logger';
+import { startProposalMailer } from './modules/proposal/proposal-mail';
 
 async function main() {
   const config = loadApiConfig();
@@ -11,8 +12,18 @@ async function main() {
   const deps = await createAppDeps(config, logger);
   const api = await startApiServer(deps);
   logger.info({ url: api.url }, 'api listening');
+  // Proposal e-mails the worker schedules (reminders, status changes); rows are claimed with SKIP LOCKED, so any
+  // number of api instances share the delivery without sending a message twice.
+  const proposalMail = startProposalMailer({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    publicUrl: config.PUBLIC_URL,
+    chainId: config.CHAIN_ID,
+    onError: (err) => logger.warn({ err }, 'proposal e-mail delivery failed'),
+  });
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'stopping api');
+    await proposalMail.stop();
     await api.stop();
     await deps.close();
     process.exit(0);
