@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { E2eSite } from './site';
 import { startE2eSite } from './site';
 
@@ -105,4 +105,26 @@ export async function waitForPage(page: Page): Promise<string> {
   const h1 = page.locator('main h1').first();
   await h1.waitFor({ state: 'visible', timeout: 15_000 });
   return (await h1.textContent())?.trim() ?? '';
+}
+
+/**
+ * Waits until the page's heading reads `title`. Polls, because right after a click
+ * the previous page's heading may still be on screen while the next one loads.
+ */
+export async function expectPageTitle(page: Page, title: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          (await page
+            .locator('main h1')
+            .first()
+            .textContent({ timeout: 1_000 })
+            .catch(() => '')) ?? ''
+        ).trim(),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(title);
 }

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST, baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import {
+  WEB_DIST,
+  baseUrl,
+  launchBrowser,
+  newPage,
+  shot,
+  useSite,
+  expectPageTitle,
+  waitForPage,
+} from './browser';
 import { startStaticSite } from './static-server';
 
 const site = useSite();
@@ -17,7 +26,7 @@ describe('error pages', () => {
     const { page, context } = await newPage(browser);
     const res = await page.goto(`${baseUrl(site)}/this/page/does-not-exist`);
     expect(res?.status()).toBe(200); // the server hands every path to the app; the app decides
-    expect(await waitForPage(page)).toBe('404, not found');
+    await expectPageTitle(page, '404, not found');
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).first().isVisible()).toBe(true);
     await shot(page, '404');
     await page.getByRole('link', { name: 'Back to home' }).click();
@@ -30,7 +39,7 @@ describe('error pages', () => {
     try {
       const { page, context } = await newPage(browser);
       await page.goto(`${offline.url}/proposals`);
-      expect(await waitForPage(page)).toBe('Maintenance Mode');
+      await expectPageTitle(page, 'Maintenance Mode');
       expect(
         await page.getByText('Sorry our website is currently down due to maintenance.').isVisible(),
       ).toBe(true);
@@ -40,7 +49,7 @@ describe('error pages', () => {
 
       const zh = await newPage(browser, { locale: 'zh-CN' });
       await zh.page.goto(`${offline.url}/`);
-      expect(await waitForPage(zh.page)).toBe('维护模式');
+      await expectPageTitle(zh.page, '维护模式');
       await shot(zh.page, 'maintenance-zh');
       await zh.context.close();
     } finally {
@@ -53,7 +62,7 @@ describe('error pages', () => {
     try {
       const { page, context } = await newPage(browser);
       await page.goto(`${gateway.url}/`);
-      expect(await waitForPage(page)).toBe('Maintenance Mode');
+      await expectPageTitle(page, 'Maintenance Mode');
       await context.close();
     } finally {
       await gateway.stop();
@@ -71,7 +80,7 @@ describe('error pages', () => {
       .first()
       .getByRole('link', { name: 'Whitepaper' })
       .click();
-    expect(await waitForPage(page)).toBe('This page could not be loaded');
+    await expectPageTitle(page, 'This page could not be loaded');
     await shot(page, 'chunk-error');
     await page.unroute(/\/assets\/whitepaper-page-[^/]+\.js$/, block);
     await page.getByRole('button', { name: 'Retry' }).click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle } from './browser';
 import { approveAsPhone, decodeQrFromPage } from './qr';
 
 const site = useSite();
@@ -16,7 +16,7 @@ describe('sign-in by QR', () => {
   it('the login page shows a QR; the phone approves it; the page signs in without a reload', async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${baseUrl(site)}/login`);
-    expect(await waitForPage(page)).toBe('Log in');
+    await expectPageTitle(page, 'Log in');
     await page.evaluate(() => ((window as unknown as { __marker: string }).__marker = 'same-document'));
 
     const qrText = await decodeQrFromPage(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
 import { waitForMail } from './mail';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 
@@ -71,7 +71,7 @@ describe('registration', () => {
   it('e-mail registration: details, the code from the e-mail (a wrong one is refused), signed in', async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${baseUrl(site)}/register`);
-    expect(await waitForPage(page)).toBe('Register');
+    await expectPageTitle(page, 'Register');
     await shot(page, 'identity-register-en');
     const username = `mailreg_${runId()}`;
     const email = `${username}@example.org`;
@@ -116,7 +116,7 @@ describe('registration', () => {
     const member = await registerByApi(site.site, 'forgot');
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${baseUrl(site)}/forgot-password`);
-    expect(await waitForPage(page)).toBe('Forgot password');
+    await expectPageTitle(page, 'Forgot password');
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText('Success, if the email matches your user you should receive an email').waitFor();
@@ -128,7 +128,7 @@ describe('registration', () => {
     );
     expect(new URL(link).port).toBe(new URL(baseUrl(site)).port);
     await page.goto(link);
-    expect(await waitForPage(page)).toBe('Reset password');
+    await expectPageTitle(page, 'Reset password');
     await page.getByLabel('New password', { exact: true }).fill('brand new password 1');
     await page.getByLabel('Confirm new password').fill('brand new password 1');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -171,7 +171,7 @@ describe('registration', () => {
   it('the register page in Chinese', async () => {
     const { page, context } = await newPage(browser, { locale: 'zh-CN' });
     await page.goto(`${baseUrl(site)}/register`);
-    expect(await waitForPage(page)).toBe('注册');
+    await expectPageTitle(page, '注册');
     await shot(page, 'identity-register-zh');
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
 
 const site = useSite();
 let browser: Browser;
@@ -35,7 +35,7 @@ describe('start-up login state', () => {
 
     // A member is not an admin.
     await page.goto(`${baseUrl(site)}/admin/users`);
-    expect(await waitForPage(page)).toBe('You do not have access to this page');
+    await expectPageTitle(page, 'You do not have access to this page');
 
     // Logout asks first, forgets the token and lands on the login page.
     await account.click();
@@ -63,7 +63,7 @@ describe('start-up login state', () => {
   it('a guarded page sends a logged-out visitor to /login and keeps the target in session storage', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${baseUrl(site)}/profile/suggestion`);
-    expect(await waitForPage(page)).toBe('Log in');
+    await expectPageTitle(page, 'Log in');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => sessionStorage.getItem('loginRedirect'))).toBe('/profile/suggestion');
     expect(

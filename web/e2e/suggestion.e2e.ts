@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toChecksumEscAddress } from '@cr/api/contract/esc-address';
 import en from '../src/features/suggestions/locales/en.json';
 import zh from '../src/features/suggestions/locales/zh.json';
-import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 import type { E2eSite } from './site';
 
@@ -393,7 +393,7 @@ for (const lang of ['en', 'zh'] as const) {
       number = Number(/\/suggestion\/(\d+)/.exec(second.page.url())![1]);
       await second.page.getByText(L.sign.promptTitle).waitFor();
       await second.page.getByRole('button', { name: L.sign.later }).click();
-      expect(await waitForPage(second.page)).toBe(title);
+      await expectPageTitle(second.page, title);
       expect(dialogs.length).toBeGreaterThan(0);
       expect([...errors, ...second.errors]).toEqual([]);
       await second.context.close();
@@ -414,7 +414,7 @@ for (const lang of ['en', 'zh'] as const) {
       await toast(page, L.form.updated);
 
       await page.getByTestId('history').click();
-      expect(await waitForPage(page)).toBe(fill(L.history.title, { number }));
+      await expectPageTitle(page, fill(L.history.title, { number }));
       const diff = page.getByTestId('version-diff');
       await diff.waitFor();
       expect(await diff.locator('ins').first().textContent()).toContain(
