@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage, type PageOptions } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  shot,
+  useSite,
+  expectPageTitle,
+  waitForPage,
+  type PageOptions,
+} from './browser';
 import { registerByApi } from './mail';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 
@@ -92,7 +101,7 @@ describe('profile and DID', () => {
   it('edits the full profile with the contract rules and picture uploads; the public page shows no private field', async () => {
     const member = await registerByApi(site.site, 'editor');
     const { page, context, errors } = await signedIn(member.token, '/profile/edit/full');
-    expect(await waitForPage(page)).toBe('Edit full profile');
+    await expectPageTitle(page, 'Edit full profile');
 
     // Required here: gender, timezone (defaults to the browser's), bio.
     await page.getByRole('button', { name: 'Save' }).click();
@@ -165,7 +174,7 @@ describe('profile and DID', () => {
   it('screens in Chinese and at 375 px: login with its QR, profile', async () => {
     const zh = await newPage(browser, { locale: 'zh-CN' });
     await zh.page.goto(`${baseUrl(site)}/login`);
-    expect(await waitForPage(zh.page)).toBe('登录');
+    await expectPageTitle(zh.page, '登录');
     await decodeQrFromPage(zh.page);
     await shot(zh.page, 'identity-login-zh');
     await zh.context.close();
