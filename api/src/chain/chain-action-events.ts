@@ -47,11 +47,13 @@ export function toChainActionView(row: ChainActionRow): ChainActionView {
   };
 }
 
-/** Publishes an action's current state to its own room and to its subject's room. */
+/**
+ * Publishes an action's current state to its subject's room, then to its own room. In that order: publishing to
+ * the subject's room renews the subject's cached answers (event-bus.ts), so a page that refetches on either event
+ * gets the new state.
+ */
 export async function publishChainAction(events: EventBus, row: ChainActionRow): Promise<void> {
   const view = toChainActionView(row);
-  await Promise.all([
-    events.publish(chainActionRoom(row.id), CHAIN_ACTION_EVENT, view),
-    events.publish(subjectRoom(row.subjectType, row.subjectId), CHAIN_ACTION_EVENT, view),
-  ]);
+  await events.publish(subjectRoom(row.subjectType, row.subjectId), CHAIN_ACTION_EVENT, view);
+  await events.publish(chainActionRoom(row.id), CHAIN_ACTION_EVENT, view);
 }
