@@ -10,9 +10,9 @@ export async function insertToken(
   return inserted!.id;
 }
 
-/** The live (not revoked, not expired) token with its user, or undefined. */
-export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
+/** The token lookup of every signed-in request, prepared once per database (parsed and planned once). */
+function liveTokenQuery(db: Db) {
+  return db
     .select({
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
@@ -25,9 +25,22 @@ export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
-      and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)),
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_live_token');
+}
+const prepared = new WeakMap<Db, ReturnType<typeof liveTokenQuery>>();
+
+/** The live (not revoked, not expired) token with its user, or undefined. */
+export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = liveTokenQuery(db)));
+  const [row] = await query.execute({ tokenHash, now });
   return row;
 }
 
