@@ -225,9 +225,16 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
   it('is rejected when only five members vote yes before the window closes', async ({ expect }) => {
     const t0 = Date.now();
     const { page, context, errors } = await newPage(browser);
+    // The list, open on its own page, follows the decision live too.
+    const list = await newPage(browser);
+    const listRow = (n: number, status: string) =>
+      list.page.locator(`[data-testid="proposal-row"][data-number="${n}"][data-status="${status}"]`);
     const { number, watcher } = await votingPhase(async () => {
       const n = await newProposal(page, `Meetup sponsorship ${runId()}`);
       const w = await openWatcher(n, 'en');
+      await openAs(list.page, site.site, null, 'en', `/proposals?searchBy=number&search=${n}`);
+      await listRow(n, 'PROPOSED').waitFor({ timeout: 15_000 });
+      await watchWithoutReload(list.page);
       await castVotes(page, n, council.slice(0, 5));
       return { number: n, watcher: w };
     });
@@ -241,9 +248,13 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
     expect(seen.noReload).toBe(true);
     expect(seen.statuses).toEqual(['PROPOSED', 'REJECT']);
     expect((await proposal(site.site, number)).status).toBe('REJECT');
+    await listRow(number, 'REJECT').waitFor({ timeout: 15_000 });
+    expect((await observed(list.page)).noReload).toBe(true);
     console.log(`reject cycle: REJECT after ${secs(Date.now() - t0)}`);
     expect(errors).toEqual([]);
     expect(watcher.errors).toEqual([]);
+    expect(list.errors).toEqual([]);
+    await list.context.close();
     await watcher.context.close();
     await context.close();
   }, 600_000);

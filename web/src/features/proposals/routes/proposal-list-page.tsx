@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Checkbox, DatePicker, Input, Pagination, Select, Skeleton, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -10,7 +10,12 @@ import { PageHeader } from '../../../components/page-header';
 import { saveBlob } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { DATE_FORMAT } from '../../../lib/dates';
-import type { ProposalList } from '@cr/api/contract/proposal.contract';
+import { listenRoom } from '../../../components/chain-status/live-socket';
+import {
+  PROPOSAL_LIST_ROOM,
+  PROPOSAL_UPDATE_EVENT,
+  type ProposalList,
+} from '@cr/api/contract/proposal.contract';
 import { proposalApi, type ListQuery } from '../api/proposal-api';
 import { ProposalRow } from '../components/proposal-row';
 import { VoteLegend } from '../components/vote-legend';
@@ -22,6 +27,8 @@ const SEARCH_BY = ['any', 'title', 'number', 'proposer'] as const;
 const SORTS = ['newest', 'oldest', 'endingSoon', 'number'] as const;
 const DEFAULTS: Record<string, string> = { searchBy: 'any', sortBy: 'newest', results: '10' };
 const ISO_DAY = 'YYYY-MM-DD';
+/** Changes arriving together (a block carrying several votes) cause one reload. */
+const RELOAD_DEBOUNCE_MS = 400;
 
 function queryFromUrl(params: URLSearchParams, council: boolean): ListQuery {
   const status = params.get('status') ?? undefined;
@@ -59,9 +66,34 @@ export function ProposalListPage() {
 
   useEffect(() => setSearchText(query.search ?? ''), [query.search]);
 
+  // Live: any proposal's change (status, votes, veto total, a new proposal) reloads the page in place, quietly.
+  const [changes, setChanges] = useState(0);
+  const quiet = useRef(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let joinedBefore = false;
+    const changed = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        quiet.current = true;
+        setChanges((n) => n + 1);
+      }, RELOAD_DEBOUNCE_MS);
+    };
+    const stop = listenRoom(PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, changed, (ok) => {
+      // After a reconnect, updates sent while away were missed: read the page again.
+      if (ok && joinedBefore) changed();
+      if (ok) joinedBefore = true;
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+
   useEffect(() => {
     const ctrl = new AbortController();
-    setLoading(true);
+    if (!quiet.current) setLoading(true);
+    quiet.current = false;
     setError(null);
     proposalApi
       .list(query, ctrl.signal)
@@ -75,7 +107,7 @@ export function ProposalListPage() {
         setLoading(false);
       });
     return () => ctrl.abort();
-  }, [query]);
+  }, [query, changes]);
 
   /** Writes changed values to the URL; any change but the page goes back to page 1. */
   function update(change: Record<string, string | undefined>, resetPage = true) {
