@@ -1,9 +1,11 @@
 import { p256KeyFromBase58, verifyP256Sha256 } from '@cr/did/p256-key';
+import { eq } from 'drizzle-orm';
 import { parseEther } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyTerms, ownerStatement } from '@cr/contracts-abi/statements';
 import { SUGGESTION_MESSAGES as M } from '../src/contract/suggestion-messages.contract';
 import type { SuggestionDetail } from '../src/contract/suggestion.contract';
+import { suggestions } from '../src/db/schema';
 import { makeUser } from './factories';
 import { elaAddress, newMotion } from './suggestion-fixtures';
 import { postSuggestion } from './suggestion-harness';
@@ -109,11 +111,18 @@ describe('signing a suggestion with the author’s DID wallet', () => {
     expect((await detail(s._id)).signed).toBe(false);
   });
 
-  it('refuses to sign a budget paid to a main-chain ELA address: the treasury pays on the smart chain', async () => {
-    const base = newMotion();
-    const s = await postSuggestion(t, author.token, {
-      budget: { ...base.budget!, elaAddress: elaAddress() },
-    });
+  it('refuses to sign a budget stored with a main-chain ELA address: the treasury pays on the smart chain', async () => {
+    // Posting one is refused up front (suggestion.int.test.ts); one stored before that rule is refused here.
+    const s = await postSuggestion(t, author.token);
+    const [row] = await t.deps.database.db
+      .select({ content: suggestions.content })
+      .from(suggestions)
+      .where(eq(suggestions.id, s._id));
+    const content = row!.content;
+    await t.deps.database.db
+      .update(suggestions)
+      .set({ content: { ...content, budget: { ...content.budget!, elaAddress: elaAddress() } } })
+      .where(eq(suggestions.id, s._id));
     const res = await requestWallet(t, 'sign-suggestion', author.token, s._id);
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({

@@ -7,7 +7,7 @@ import type { SuggestionContentInput } from '../src/contract/suggestion-content.
 import type { SuggestionDetail } from '../src/contract/suggestion.contract';
 import { suggestions } from '../src/db/schema';
 import { makeUser } from './factories';
-import { elaAddress, newMotion } from './suggestion-fixtures';
+import { elaAddress, escAddress, newMotion } from './suggestion-fixtures';
 import { fieldErrors, postSuggestion } from './suggestion-harness';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -272,13 +272,40 @@ describe('every form rule is enforced by the API', () => {
       `budget.elaAddress: ${M.invalidAddress}`,
     ],
     [
+      'a main-chain ELA address (the treasury pays on the smart chain)',
+      newMotion({ budget: { ...newMotion().budget!, elaAddress: elaAddress() } }),
+      `budget.elaAddress: ${M.escAddressRequired}`,
+    ],
+    [
+      'a smart-chain address with a mistyped checksum',
+      newMotion({
+        budget: {
+          ...newMotion().budget!,
+          elaAddress: (() => {
+            const a = escAddress();
+            const i = a.slice(2).search(/[a-fA-F]/) + 2;
+            const c = a[i]!;
+            return (
+              a.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + a.slice(i + 1)
+            );
+          })(),
+        },
+      }),
+      `budget.elaAddress: ${M.invalidAddress}`,
+    ],
+    [
+      'a change proposal paying to a main-chain ELA address',
+      { ...base, type: 'CHANGE_PROPOSAL', targetProposalNumber: 1, newAddress: elaAddress() },
+      `newAddress: ${M.escAddressRequired}`,
+    ],
+    [
       'missing ELA address',
       newMotion({ budget: { ...newMotion().budget!, elaAddress: '' } }),
       `budget.elaAddress: ${M.required}`,
     ],
     [
       'change proposal without a number',
-      { ...base, type: 'CHANGE_PROPOSAL', newAddress: elaAddress() },
+      { ...base, type: 'CHANGE_PROPOSAL', newAddress: escAddress() },
       `targetProposalNumber: ${M.proposalNumberEmpty}`,
     ],
     [

@@ -5,12 +5,18 @@ import { amountToSela } from './ela-amount';
 import { SUGGESTION_MESSAGES as M } from './suggestion-messages.contract';
 
 /**
- * A payment address: an Elastos Smart Chain address (0x…, EIP-55 checksum) — what the on-chain treasury pays
- * to, required before a budgeted suggestion is signed — or a main-chain ELA address (kept for older drafts).
+ * A payment address: an Elastos Smart Chain address (0x…, EIP-55 checksum), what the on-chain treasury pays to.
+ * Checked when the content is saved, so a suggestion that could never be signed is never posted. Suggestions
+ * stored before this rule may still hold a main-chain ELA address: they load as they are, show this error in the
+ * form, and signing refuses them (proposal.esc_address_required) until the budget is edited.
  */
 export function isPaymentAddress(address: string): boolean {
-  if (address.startsWith('0x')) return isValidEscAddress(address);
-  return isValidElaAddress(address) && address !== ELA_BURN_ADDRESS;
+  return isValidEscAddress(address);
+}
+
+/** The message for a payment address that is not one: a main-chain ELA address gets told where to pay instead. */
+export function paymentAddressMessage(address: string): string {
+  return isValidElaAddress(address) && address !== ELA_BURN_ADDRESS ? M.escAddressRequired : M.invalidAddress;
 }
 
 /** A problem found by a rule: dotted path into the content and the message to show there. */
@@ -154,7 +160,7 @@ export function checkBudget(budget: BudgetInput, milestoneCount: number): RuleIs
   const address = budget.elaAddress?.trim() ?? '';
   if (!address) issues.push({ path: ['budget', 'elaAddress'], message: M.required });
   else if (!isPaymentAddress(address))
-    issues.push({ path: ['budget', 'elaAddress'], message: M.invalidAddress });
+    issues.push({ path: ['budget', 'elaAddress'], message: paymentAddressMessage(address) });
 
   if (budget.statement && budget.statement.length > LIMITS.markdownChars)
     issues.push({ path: ['budget', 'statement'], message: M.tooLong });

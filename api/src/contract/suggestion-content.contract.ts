@@ -5,6 +5,7 @@ import {
   checkBudget,
   checkMilestones,
   isPaymentAddress,
+  paymentAddressMessage,
   LIMITS,
   milestoneInputSchema,
   parseIsoDate,
@@ -315,7 +316,7 @@ function checkSpecialType(
       if (blank(c.newOwnerDid) && blank(c.newAddress)) add(['newOwnerDid'], M.changeProposalInfo);
       did(['newOwnerDid'], c.newOwnerDid, null);
       if (!blank(c.newAddress) && !isPaymentAddress(c.newAddress!.trim()))
-        add(['newAddress'], M.invalidAddress);
+        add(['newAddress'], paymentAddressMessage(c.newAddress!.trim()));
       return;
     case 'CHANGE_SECRETARY':
       did(['newSecretaryDid'], c.newSecretaryDid, M.newSecretaryEmpty);

@@ -1,4 +1,4 @@
-import { elaAddressFromProgramHash } from '@cr/api/contract/ela-address';
+import { toChecksumEscAddress } from '@cr/api/contract/esc-address';
 import { amountToSela, selaToAmount } from '@cr/api/contract/ela-amount';
 import {
   suggestionContentSchema,
@@ -38,7 +38,7 @@ function budget(r: Rand, milestones: number): NonNullable<SuggestionContentInput
   const hash = new Uint8Array(20).map(() => int(r, 0, 255));
   return {
     total: selaToAmount(total),
-    elaAddress: elaAddressFromProgramHash(hash),
+    elaAddress: toChecksumEscAddress(`0x${Buffer.from(hash).toString('hex')}`)!,
     payments,
     statement: 'Paid per milestone.',
   };
