@@ -460,6 +460,11 @@ for (const lang of ['en', 'zh'] as const) {
 
     it('comments with a mention (unknown names refused), likes and dislikes exclusively; the council marks it under consideration', async () => {
       const { page, context, errors } = await newPage(browser);
+      // A visitor reading the same page sees what the council member does, live.
+      const reader = await newPage(browser, { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+      await reader.page.goto(`${baseUrl(site)}/suggestion/${number}`);
+      await reader.page.getByTestId('like').waitFor();
+      await reader.page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
       await openAs(page, council, lang, `/suggestion/${number}`);
       const box = page.locator('#comments textarea').first();
       await page.getByRole('button', { name: L.comments.post }).click();
@@ -495,6 +500,15 @@ for (const lang of ['en', 'zh'] as const) {
       await confirmPopover(page);
       await toast(page, L.council.considered.split(/[;；，,]/)[0]!);
       await page.getByText(L.displayStatus.underConsideration).first().waitFor();
+      // The visitor's page followed without a reload: the comment, the like and the new status.
+      await reader.page.getByTestId('comment').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+      await expect.poll(() => reader.page.getByTestId('like').textContent(), { timeout: 10_000 }).toBe('1');
+      await reader.page.getByText(L.displayStatus.underConsideration).first().waitFor({ timeout: 10_000 });
+      expect(
+        await reader.page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true),
+      ).toBe(true);
+      expect(reader.errors).toEqual([]);
+      await reader.context.close();
       await shot(page, `suggestion-detail-${lang}`);
       await page.setViewportSize({ width: 375, height: 800 });
       await shot(page, `suggestion-detail-${lang}-375`, { fullPage: false });

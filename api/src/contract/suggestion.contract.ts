@@ -234,3 +234,18 @@ export const suggestionStatsSchema = z.object({
   viewsNum: z.number().int(),
   commentsNum: z.number().int(),
 });
+
+/**
+ * Live updates of one suggestion: room `suggestion:<id>` (public, like the page) gets each of these after the
+ * change is committed. The detail page reloads on any of them, and its comments on `comment`.
+ */
+export const suggestionRoom = (id: string) => `suggestion:${id}`;
+export const SUGGESTION_EVENTS = [
+  'reaction',
+  'comment',
+  'tags',
+  'suggestion-signed',
+  'suggestion-status',
+  'suggestion-updated',
+] as const;
+export type SuggestionEvent = (typeof SUGGESTION_EVENTS)[number];

@@ -3,7 +3,11 @@ import type { AppDeps } from '../../app-deps';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
 import { suggestionDraftHash } from '../../contract/suggestion-hash';
-import type { SuggestionDetail } from '../../contract/suggestion.contract';
+import {
+  suggestionRoom,
+  type SuggestionDetail,
+  type SuggestionEvent,
+} from '../../contract/suggestion.contract';
 import type { z } from 'zod';
 import type { suggestionVersionListSchema } from '../../contract/suggestion.contract';
 import {
@@ -28,9 +32,9 @@ import { checkReferences } from './suggestion-references';
 import * as repo from './suggestion.repo';
 import { toPublicAuthor, toSummary } from './suggestion-view';
 
-export const suggestionRoom = (id: string) => `suggestion:${id}`;
+export { suggestionRoom };
 
-async function publish(deps: AppDeps, id: string, event: string, payload: unknown) {
+async function publish(deps: AppDeps, id: string, event: SuggestionEvent, payload: unknown) {
   await deps.events.publish(suggestionRoom(id), event, payload);
 }
 

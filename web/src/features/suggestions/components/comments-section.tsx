@@ -134,9 +134,12 @@ function CommentBox({
 export function CommentsSection({
   s,
   onCountChange,
+  refresh = 0,
 }: {
   s: SuggestionDetail;
   onCountChange(n: number): void;
+  /** Changes when someone else's comment arrives live: the list is read again, what is being typed stays. */
+  refresh?: number;
 }) {
   const { t } = useTranslation('suggestions');
   const { message } = App.useApp();
@@ -160,6 +163,9 @@ export function CommentsSection({
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    if (refresh > 0) void load();
+  }, [refresh, load]);
 
   const mentionNames = useMemo(() => {
     const names = new Set<string>([s.author.username]);

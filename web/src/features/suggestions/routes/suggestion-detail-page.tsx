@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import { SUGGESTION_EVENTS, suggestionRoom } from '@cr/api/contract/suggestion.contract';
 import { Alert, Avatar, Card, Result, Steps, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { listenRoom } from '../../../components/chain-status/live-socket';
 import { MakeProposalButton } from '../../../components/make-proposal-button';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
@@ -15,6 +17,9 @@ import { SuggestionContentView } from '../components/suggestion-content-view';
 import { authorName, StatusTags } from '../components/status-tags';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
+
+/** Live changes arriving together (a burst of likes) cause one read. */
+const LIVE_DEBOUNCE_MS = 400;
 
 /** Posted → Signed → Under consideration → In a proposal (the suggestion lifecycle as steps). */
 function Lifecycle({ s }: { s: SuggestionDetail }) {
@@ -53,6 +58,7 @@ export function SuggestionDetailPage() {
   const [s, setS] = useState<SuggestionDetail | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [commentsKey, setCommentsKey] = useState(0);
+  const [commentsRefresh, setCommentsRefresh] = useState(0);
 
   const reload = useCallback(async () => {
     try {
@@ -67,6 +73,29 @@ export function SuggestionDetailPage() {
     setS(null);
     void reload();
   }, [reload]);
+
+  // Live: another member's like, comment, edit, signature or status change shows without a reload. Changes that
+  // arrive together cause one read; the comment being typed is kept.
+  const liveId = s?._id;
+  useEffect(() => {
+    if (!liveId) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let comments = false;
+    const changed = (event: string) => () => {
+      if (event === 'comment') comments = true;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        void reload();
+        if (comments) setCommentsRefresh((n) => n + 1);
+        comments = false;
+      }, LIVE_DEBOUNCE_MS);
+    };
+    const stops = SUGGESTION_EVENTS.map((event) => listenRoom(suggestionRoom(liveId), event, changed(event)));
+    return () => {
+      stops.forEach((stop) => stop());
+      if (timer) clearTimeout(timer);
+    };
+  }, [liveId, reload]);
 
   // One view per visit (the server counts one per member or address per hour).
   useEffect(() => {
@@ -175,7 +204,7 @@ export function SuggestionDetailPage() {
         </aside>
       </div>
       <Card className="cr-card">
-        <CommentsSection key={commentsKey} s={s} onCountChange={onCountChange} />
+        <CommentsSection key={commentsKey} s={s} onCountChange={onCountChange} refresh={commentsRefresh} />
       </Card>
       <Typography.Paragraph className="sg-muted sg-center">
         <Link to="/suggestion">{t('actions.backToList')}</Link>
