@@ -64,7 +64,10 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
 export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: opts.fullPage ?? true });
+  const fullPage = opts.fullPage ?? true;
+  // A full-page shot of a scrolled page draws the sticky header where the viewport was: start from the top.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

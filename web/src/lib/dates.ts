@@ -11,3 +11,16 @@ export function formatDate(value: string | number | Date): string {
 export function formatDateTime(value: string | number | Date): string {
   return dayjs(value).format(DATE_TIME_FORMAT);
 }
+
+/** The time now in an IANA time zone, e.g. "14:05", in the reader's language; null for an unknown zone. */
+export function localTime(timeZone: string, lang: string): string | null {
+  try {
+    return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date());
+  } catch {
+    return null;
+  }
+}

@@ -1,67 +1,39 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Avatar, Button, Card, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { publicMemberSchema, type PublicMember } from '@cr/api/contract/profile.contract';
-import { ExternalLink } from '../../../components/external-link';
+import { ProfileHero } from '../../../components/profile-card/profile-hero';
+import { SOCIAL_KEYS, SocialLinks } from '../../../components/profile-card/social-links';
 import { PageHeader } from '../../../components/page-header';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-errors';
 import { countryName } from '../../../lib/countries';
-import { formatDate } from '../../../lib/dates';
-import '../members.css';
+import { formatDate, localTime } from '../../../lib/dates';
 
-const SOCIAL_KEYS = [
-  'portfolio',
-  'github',
-  'linkedin',
-  'twitter',
-  'facebook',
-  'reddit',
-  'telegram',
-  'wechat',
-] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function localTime(timeZone: string, lang: string): string | null {
-  try {
-    return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date());
-  } catch {
-    return null;
-  }
-}
 
 function MemberDetails({ member }: { member: PublicMember }) {
   const { t, i18n } = useTranslation('members');
   const { t: tp } = useTranslation('profile');
   const name = [member.firstName, member.lastName].filter(Boolean).join(' ') || member.username;
   const time = member.timezone ? localTime(member.timezone, i18n.language) : null;
-  const socials = SOCIAL_KEYS.filter((k) => member.social[k]);
+  const socials = SOCIAL_KEYS.some((k) => member.social[k]);
   return (
     <Card className="cr-card">
-      <div className="cr-profile-hero-wrap">
-        <div className="cr-profile-hero">
-          {member.banner && <img className="cr-profile-hero__banner" src={member.banner} alt="" />}
-        </div>
-        <Avatar
-          className="cr-profile-hero__avatar"
-          size={88}
-          src={member.avatar ?? undefined}
-          icon={member.avatar ? undefined : <UserOutlined />}
-          alt={member.avatar ? t('avatarAlt', { name }) : undefined}
-        />
-      </div>
-      <div className="cr-profile-name">
-        <Typography.Title level={2}>{name}</Typography.Title>
-        <Typography.Text type="secondary">@{member.username}</Typography.Text>
-        <Tag color="cyan">{tp(`roles.${member.role}`)}</Tag>
-      </div>
-      {member.motto && <p className="cr-profile-motto">“{member.motto}”</p>}
+      <ProfileHero
+        banner={member.banner}
+        avatar={member.avatar}
+        avatarAlt={t('avatarAlt', { name })}
+        name={name}
+        motto={member.motto}
+        extra={
+          <>
+            <Typography.Text type="secondary">@{member.username}</Typography.Text>
+            <Tag color="cyan">{tp(`roles.${member.role}`)}</Tag>
+          </>
+        }
+      />
       <Descriptions
         column={{ xs: 1, sm: 1, md: 2 }}
         items={[
@@ -123,31 +95,13 @@ function MemberDetails({ member }: { member: PublicMember }) {
               <Typography.Text type="secondary">{t('noBio')}</Typography.Text>
             ),
           },
-          ...(socials.length
+          ...(socials
             ? [
                 {
                   key: 'links',
                   label: t('links'),
                   span: 'filled' as const,
-                  children: (
-                    <Space size={[12, 4]} wrap>
-                      {socials.map((k) => {
-                        const v = member.social[k]!;
-                        if (k === 'telegram')
-                          return (
-                            <ExternalLink key={k} href={`https://t.me/${encodeURIComponent(v)}`}>
-                              {`${tp('social.telegram')} @${v}`}
-                            </ExternalLink>
-                          );
-                        if (k === 'wechat') return <span key={k}>{`${tp('social.wechat')}: ${v}`}</span>;
-                        return (
-                          <ExternalLink key={k} href={v}>
-                            {tp(`social.${k}`)}
-                          </ExternalLink>
-                        );
-                      })}
-                    </Space>
-                  ),
+                  children: <SocialLinks social={member.social} label={(k) => tp(`social.${k}`)} />,
                 },
               ]
             : []),

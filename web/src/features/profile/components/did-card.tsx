@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/dates';
 import { usePendingDidStore } from '../../../lib/pending-did-store';
 import { refreshCurrentUser } from '../lib/use-own-profile';
+import '../../../components/profile-card/profile-card.css';
 
 type Dialog = 'bind-did' | 'sign-profile-statement' | null;
 

@@ -1,58 +1,36 @@
-import { Alert, Avatar, Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { OwnProfile } from '@cr/api/contract/profile.contract';
 import type { CurrentUser } from '@cr/api/contract/user.contract';
-import { ExternalLink } from '../../../components/external-link';
+import { ProfileHero } from '../../../components/profile-card/profile-hero';
+import { SOCIAL_KEYS, SocialLinks } from '../../../components/profile-card/social-links';
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth-store';
 import { countryName } from '../../../lib/countries';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, localTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/api-messages';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { DidCard } from '../components/did-card';
 import { ProfileLayout } from '../components/profile-layout';
-import { localTime } from '../lib/profile-format';
 import { useOwnProfile } from '../lib/use-own-profile';
 import '../profile.css';
-
-const SOCIAL_KEYS = [
-  'portfolio',
-  'github',
-  'linkedin',
-  'twitter',
-  'facebook',
-  'reddit',
-  'telegram',
-  'wechat',
-] as const;
 
 function ProfileDetails({ profile }: { profile: OwnProfile }) {
   const { t, i18n } = useTranslation('profile');
   const missing = <Typography.Text type="secondary">{t('notSet')}</Typography.Text>;
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
   const time = profile.timezone ? localTime(profile.timezone, i18n.language) : null;
-  const socials = SOCIAL_KEYS.filter((k) => profile.social[k]);
   return (
     <Card className="cr-card">
-      <div className="cr-profile-hero-wrap">
-        <div className="cr-profile-hero">
-          {profile.banner && <img className="cr-profile-hero__banner" src={profile.banner} alt="" />}
-        </div>
-        <Avatar
-          className="cr-profile-hero__avatar"
-          size={88}
-          src={profile.avatar ?? undefined}
-          icon={profile.avatar ? undefined : <UserOutlined />}
-          alt={profile.avatar ? t('upload.avatarAlt') : undefined}
-        />
-      </div>
-      <div className="cr-profile-name">
-        <Typography.Title level={2}>{fullName || profile.username}</Typography.Title>
-        <Tag color="cyan">{t(`roles.${profile.role}`)}</Tag>
-      </div>
-      {profile.motto && <p className="cr-profile-motto">“{profile.motto}”</p>}
+      <ProfileHero
+        banner={profile.banner}
+        avatar={profile.avatar}
+        avatarAlt={t('upload.avatarAlt')}
+        name={fullName || profile.username}
+        motto={profile.motto}
+        extra={<Tag color="cyan">{t(`roles.${profile.role}`)}</Tag>}
+      />
       <Descriptions
         column={{ xs: 1, sm: 1, md: 2 }}
         items={[
@@ -122,25 +100,8 @@ function ProfileDetails({ profile }: { profile: OwnProfile }) {
             key: 'social',
             label: t('sections.social'),
             span: 'filled',
-            children: socials.length ? (
-              <Space size={[12, 4]} wrap>
-                {socials.map((k) => {
-                  const v = profile.social[k]!;
-                  if (k === 'telegram')
-                    return (
-                      <ExternalLink
-                        key={k}
-                        href={`https://t.me/${encodeURIComponent(v)}`}
-                      >{`${t('social.telegram')} @${v}`}</ExternalLink>
-                    );
-                  if (k === 'wechat') return <span key={k}>{`${t('social.wechat')}: ${v}`}</span>;
-                  return (
-                    <ExternalLink key={k} href={v}>
-                      {t(`social.${k}`)}
-                    </ExternalLink>
-                  );
-                })}
-              </Space>
+            children: SOCIAL_KEYS.some((k) => profile.social[k]) ? (
+              <SocialLinks social={profile.social} label={(k) => t(`social.${k}`)} />
             ) : (
               missing
             ),
