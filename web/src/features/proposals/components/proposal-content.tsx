@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
 import { formatDate } from '../../../lib/dates';
-import { renderContent, type ContentFormat } from '../model/render-content';
+import { renderContent, type ContentFormat } from '../../../lib/markdown';
 
 /** Member-written text, sanitized (markdown or HTML). */
 export function RichText({

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { SuggestionSummary } from '@cr/api/contract/suggestion.contract';
 import { formatDate } from '../../../lib/dates';
-import { markdownExcerpt } from '../model/markdown';
+import { markdownExcerpt } from '../../../lib/markdown';
 import { authorName, StatusTags } from './status-tags';
 
 /** One suggestion in a list: number, title, author, status and tags, counters, created date (MM/DD/YYYY). */

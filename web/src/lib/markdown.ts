@@ -25,12 +25,12 @@ function purifier() {
   return DOMPurify;
 }
 
-/** The proposal's content formats (spec §3: MARKDOWN or HTML). */
+/** The formats member-written text is stored in (spec §3: a proposal's content is MARKDOWN or HTML). */
 export type ContentFormat = 'MARKDOWN' | 'HTML';
 
 /**
- * A proposal text as safe HTML: markdown is parsed first (GitHub flavour, line breaks kept); either way the
- * result is cleaned by DOMPurify (no scripts, event handlers, styles, forms or frames).
+ * Text written by a member as safe HTML: markdown is parsed first (GitHub flavour, line breaks kept); either
+ * way the result is cleaned by DOMPurify (no scripts, event handlers, styles, forms or frames).
  */
 export function renderContent(text: string | null | undefined, format: ContentFormat = 'MARKDOWN'): string {
   if (!text) return '';
@@ -40,4 +40,21 @@ export function renderContent(text: string | null | undefined, format: ContentFo
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
     FORBID_ATTR: ['style'],
   });
+}
+
+/** Markdown written by a member as safe HTML (see renderContent). */
+export function renderMarkdown(text: string | null | undefined): string {
+  return renderContent(text, 'MARKDOWN');
+}
+
+/** Plain text of markdown for previews in lists (no markup, one line). */
+export function markdownExcerpt(text: string, max = 240): string {
+  const plain = text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[#>*_`~|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
 }

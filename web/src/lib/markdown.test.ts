@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { markdownExcerpt, renderMarkdown } from './markdown';
+import { markdownExcerpt, renderContent, renderMarkdown } from './markdown';
 
-describe('markdown', () => {
+describe('member-written text as HTML', () => {
   it('renders markdown and removes anything that could run', () => {
     const html = renderMarkdown(
       '# Hi\n\n**b** [a](javascript:alert(3))\n\n<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">',
@@ -13,8 +13,20 @@ describe('markdown', () => {
     expect(html).not.toContain('javascript:');
   });
 
-  it('outside links open in a new tab without the opener', () => {
-    const html = renderMarkdown('[x](https://example.org)');
+  it('removes scripts, handlers and styles from HTML content', () => {
+    const html = renderContent(
+      '<p onclick="alert(1)" style="color:red">hi</p><script>alert(2)</script><iframe src="x"></iframe>',
+      'HTML',
+    );
+    expect(html).toBe('<p>hi</p>');
+  });
+
+  it('drops javascript: links from HTML content', () => {
+    expect(renderContent('<a href="javascript:alert(1)">x</a>', 'HTML')).not.toContain('javascript');
+  });
+
+  it('opens outside links in a new tab without the opener', () => {
+    const html = renderContent('[site](https://example.org)');
     expect(html).toContain('target="_blank"');
     expect(html).toContain('noopener');
   });
