@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elaAddressFromProgramHash } from '@cr/api/contract/ela-address';
 import { toChecksumEscAddress } from '@cr/api/contract/esc-address';
 import en from '../src/features/suggestions/locales/en.json';
 import zh from '../src/features/suggestions/locales/zh.json';
@@ -186,6 +187,8 @@ async function toast(page: Page, text: string) {
 const validAddress = toChecksumEscAddress(
   '0x' + Array.from({ length: 20 }, (_, i) => (i + 7).toString(16).padStart(2, '0')).join(''),
 )!;
+/** A valid main-chain ELA address: refused as payment address (the treasury pays on the smart chain). */
+const mainChainAddress = elaAddressFromProgramHash(new Uint8Array(20).fill(7));
 
 // ---------- the scenario, once per language ----------
 
@@ -300,6 +303,8 @@ for (const lang of ['en', 'zh'] as const) {
       await typeInto(page, '#sg-budget-total', '1000');
       await typeInto(page, '#sg-budget-elaAddress', 'EbadAddress123');
       await expectError(page, 'budget.elaAddress', R.invalidAddress);
+      await typeInto(page, '#sg-budget-elaAddress', mainChainAddress);
+      await expectError(page, 'budget.elaAddress', R.escAddressRequired);
       await typeInto(page, '#sg-budget-elaAddress', validAddress);
       await expectNoError(page, 'budget.elaAddress');
 

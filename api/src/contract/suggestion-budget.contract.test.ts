@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newMotion } from '../../test/suggestion-fixtures';
+import { elaAddress, newMotion } from '../../test/suggestion-fixtures';
 import { addMonths, checkBudget, checkMilestones, type BudgetInput } from './suggestion-budget.contract';
 import { SUGGESTION_MESSAGES as M } from './suggestion-messages.contract';
 
@@ -115,13 +115,22 @@ describe('budget', () => {
       M.paymentStructure,
     ]);
   });
-  it('accepts an Elastos Smart Chain address with its checksum, and a main-chain ELA address', () => {
+  it('accepts an Elastos Smart Chain address with its checksum only, never a main-chain ELA address', () => {
     expect(
       messages(checkBudget(budget({ elaAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }), 3)),
     ).toEqual([]);
+    // A mistyped checksum, and the same address without one (esc-address.ts: the EIP-55 form only).
     expect(
-      messages(checkBudget(budget({ elaAddress: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaee' }), 3)),
+      messages(checkBudget(budget({ elaAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }), 3)),
     ).toEqual([M.invalidAddress]);
+    expect(
+      messages(checkBudget(budget({ elaAddress: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed' }), 3)),
+    ).toEqual([M.invalidAddress]);
+    // The treasury pays on the smart chain: a main-chain address is told so (and not to use an exchange).
+    expect(messages(checkBudget(budget({ elaAddress: elaAddress() }), 3))).toEqual([M.escAddressRequired]);
+    expect(M.escAddressRequired).toMatch(
+      /Elastos Smart Chain \(0x…\) wallet address, not .*exchange deposit/,
+    );
   });
   it('needs a non-empty schedule and a valid ELA address', () => {
     expect(messages(checkBudget(budget({ payments: [] }), 3))).toEqual([M.paymentsEmpty]);

@@ -11,10 +11,15 @@ export const SUGGESTION_MESSAGES = {
   abstractWords: wordsMaxMessage(200),
   invalidAmount: 'Please input valid amount.',
   invalidDate: 'Please input a valid date.',
+  /** A payment address that is no address (or a 0x address with a mistyped checksum). */
   invalidAddress:
-    'Invalid address. Payments from the on-chain treasury need an Elastos Smart Chain address (0x…)',
-  /** Signing a budgeted suggestion (or a change of owner) whose payment address is not on the smart chain. */
-  escAddressRequired: 'Payments from the on-chain treasury need an Elastos Smart Chain address (0x…)',
+    'Invalid address. It must be your Elastos Smart Chain (0x…) wallet address, not an exchange deposit address.',
+  /**
+   * A main-chain ELA address as payment address (refused when saved; a suggestion stored before that rule is
+   * refused when signed): the on-chain treasury pays on the smart chain.
+   */
+  escAddressRequired:
+    'The payment address must be an Elastos Smart Chain (0x…) wallet address, not an ELA main-chain or exchange deposit address.',
   invalidDid: 'Invalid DID',
   invalidUrl: 'Please input a valid link (http or https).',
   duplicateLink: 'This link is already in the list.',

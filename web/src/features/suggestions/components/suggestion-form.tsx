@@ -3,6 +3,7 @@ import { Alert, Button, Form, Progress, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RuleIssue } from '@cr/api/contract/suggestion-budget.contract';
 import { checkSuggestionContent } from '@cr/api/contract/suggestion-content.contract';
+import { SUGGESTION_MESSAGES } from '@cr/api/contract/suggestion-messages.contract';
 import { countWords } from '@cr/api/contract/word-count';
 import { pathKey, setAt, typeHasField, type FormValues, type Path } from '../model/form-values';
 import { translateRule } from '../model/rule-messages';
@@ -135,8 +136,17 @@ export function SuggestionForm({
   }, [values, serverIssues]);
 
   const showAll = submitCount > 0;
+  // A main-chain payment address shows at once: a draft or version stored before the smart-chain rule opens
+  // with the message on the field, so it is fixed before "Save & post" rather than refused then.
   const visible = useMemo(
-    () => issues.filter((i) => showAll || serverIssues.includes(i) || isVisible(pathKey(i.path), touched)),
+    () =>
+      issues.filter(
+        (i) =>
+          showAll ||
+          serverIssues.includes(i) ||
+          i.message === SUGGESTION_MESSAGES.escAddressRequired ||
+          isVisible(pathKey(i.path), touched),
+      ),
     [issues, showAll, touched, serverIssues],
   );
   const byKey = useMemo(() => {

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { elaAddressFromProgramHash } from '@cr/api/contract/ela-address';
+import { toChecksumEscAddress } from '@cr/api/contract/esc-address';
+import { checkSuggestionContent } from '@cr/api/contract/suggestion-content.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/api/contract/suggestion-messages.contract';
 import { emptyValues, getAt, removeMilestone, sameValues, setAt, valuesFromContent } from './form-values';
 
 describe('form values', () => {
@@ -15,6 +19,20 @@ describe('form values', () => {
     expect(v.type).toBe('2');
     expect(v.budget?.payments).toEqual([]);
     expect('hacked' in v).toBe(false);
+  });
+
+  it('a draft stored with a main-chain payment address still loads, with the smart-chain message on the field', () => {
+    const old = elaAddressFromProgramHash(new Uint8Array(20).fill(7));
+    const v = valuesFromContent({ title: 'T', type: '1', budget: { total: '10', elaAddress: old } });
+    expect(v.title).toBe('T');
+    expect(v.budget?.elaAddress).toBe(old);
+    const at = (values: typeof v) =>
+      checkSuggestionContent(values)
+        .filter((i) => i.path.join('.') === 'budget.elaAddress')
+        .map((i) => i.message);
+    expect(at(v)).toEqual([M.escAddressRequired]);
+    const esc = toChecksumEscAddress(`0x${'07'.repeat(20)}`)!;
+    expect(at(setAt(v, ['budget', 'elaAddress'], esc))).toEqual([]);
   });
 
   it('treats empty strings and empty lists as no content', () => {

@@ -31,4 +31,13 @@ describe('rule messages', () => {
     expect(translateRule(M.duplicateDidNames(['a']), tZh)).toContain('a');
     expect(translateRule('You can only type 200 words max', tZh)).toContain('200');
   });
+
+  it('a payment address message says: a smart-chain (0x…) wallet address, not an exchange deposit address', () => {
+    for (const message of [M.escAddressRequired, M.invalidAddress]) {
+      expect(translateRule(message, translator(en))).toMatch(/Elastos Smart Chain \(0x…\) wallet address/);
+      expect(translateRule(message, translator(en))).toContain('exchange deposit address');
+      expect(translateRule(message, translator(zh))).toMatch(/智能链（0x…）钱包地址/);
+      expect(translateRule(message, translator(zh))).toContain('交易所充值地址');
+    }
+  });
 });
