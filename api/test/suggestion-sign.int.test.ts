@@ -1,10 +1,11 @@
 import { p256KeyFromBase58, verifyP256Sha256 } from '@cr/did/p256-key';
 import { eq } from 'drizzle-orm';
 import { parseEther } from 'ethers';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyTerms, ownerStatement } from '@cr/contracts-abi/statements';
 import { SUGGESTION_MESSAGES as M } from '../src/contract/suggestion-messages.contract';
-import type { SuggestionDetail } from '../src/contract/suggestion.contract';
+import { suggestionRoom, type SuggestionDetail } from '../src/contract/suggestion.contract';
 import { suggestions } from '../src/db/schema';
 import { makeUser } from './factories';
 import { elaAddress, newMotion } from './suggestion-fixtures';
@@ -51,8 +52,15 @@ describe('signing a suggestion with the author’s DID wallet', () => {
       ownerStatement({ draftHash: `0x${s.draftHash}`, ownerDid: author.user.did!, terms, chainId: 31337 }),
     );
     expect(req.statement).toContain(`NORMAL budget 1000 ELA in 3 stages to ${recipient.toLowerCase()}`);
+    // A visitor on the detail page hears the signature (room suggestion:<id>).
+    const socket = connect(t.url, { transports: ['websocket'] });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    expect(await socket.emitWithAck('subscribe', suggestionRoom(s._id), null)).toEqual({ ok: true });
+    const heard = new Promise((resolve) => socket.once('suggestion-signed', resolve));
     const res = await w.approve(req.url, 'alice');
     expect(res.status).toBe(200);
+    expect(await heard).toMatchObject({ draftHash: s.draftHash, suggestionId: s._id });
+    socket.disconnect();
     const state = (await walletState(t, req.id, req.secret)).body.data!;
     expect(state.status).toBe('signed');
     expect(state.result).toMatchObject({ suggestionId: s._id, draftHash: s.draftHash });

@@ -237,7 +237,8 @@ export const suggestionStatsSchema = z.object({
 
 /**
  * Live updates of one suggestion: room `suggestion:<id>` (public, like the page) gets each of these after the
- * change is committed. The detail page reloads on any of them, and its comments on `comment`.
+ * change is committed, every payload with `suggestionId` (docs/suggestion-states.md lists them). The detail
+ * page re-reads on any of them, and its comments on `comment`.
  */
 export const suggestionRoom = (id: string) => `suggestion:${id}`;
 export const SUGGESTION_EVENTS = [
@@ -249,3 +250,7 @@ export const SUGGESTION_EVENTS = [
   'suggestion-updated',
 ] as const;
 export type SuggestionEvent = (typeof SUGGESTION_EVENTS)[number];
+/** What every event of a suggestion's room carries, whatever else it holds. */
+export interface SuggestionEventPayload {
+  suggestionId: string;
+}

@@ -12,7 +12,7 @@ import { buildProposalTerms, chainDraftHash } from '../proposal/proposal-terms';
 import { assertEditable, assertVisible } from './suggestion-access';
 import * as repo from './suggestion.repo';
 import { bumpListGeneration } from './suggestion-count-cache';
-import { suggestionRoom } from './suggestion.service';
+import { publishSuggestionEvent } from './suggestion-events';
 
 /**
  * The first form of the author's statement, before signatures went on chain. Kept for seed data only: what an
@@ -114,7 +114,7 @@ export const signSuggestionAction: WalletAction = {
     // From inside the transaction (no after-commit hook): only the request's own outcome row is written after
     // this, and a list total counted in between is dropped by its TTL.
     await bumpListGeneration(deps);
-    await deps.events.publish(suggestionRoom(row.id), 'suggestion-signed', {
+    await publishSuggestionEvent(deps, row.id, 'suggestion-signed', {
       draftHash: row.draftHash,
       signedAt: signedAt.toISOString(),
     });

@@ -12,8 +12,9 @@ import { assertVisible } from './suggestion-access';
 import { bumpListGeneration } from './suggestion-count-cache';
 import { searchCondition } from './suggestion-list.service';
 import * as repo from './suggestion.repo';
-import { getSuggestionDetail, suggestionRoom } from './suggestion.service';
+import { getSuggestionDetail } from './suggestion.service';
 import { toPublicAuthor, toSummary } from './suggestion-view';
+import { publishSuggestionEvent } from './suggestion-events';
 
 /** Admin list: every status, filtered by abuse state, newest change first, with the reports. */
 export async function adminListSuggestions(
@@ -84,6 +85,6 @@ export async function handleAbuse(deps: AppDeps, user: AuthUser, ref: string, ac
   });
   await bumpListGeneration(deps);
   const detail = await getSuggestionDetail(deps, user, id);
-  await deps.events.publish(suggestionRoom(id), 'suggestion-status', { status: detail.status });
+  await publishSuggestionEvent(deps, id, 'suggestion-status', { status: detail.status });
   return detail;
 }

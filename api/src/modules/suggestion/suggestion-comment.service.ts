@@ -22,8 +22,8 @@ import {
   type Recipient,
 } from './suggestion-mail';
 import * as repo from './suggestion.repo';
-import { suggestionRoom } from './suggestion.service';
 import { toPublicAuthor } from './suggestion-view';
+import { publishSuggestionEvent } from './suggestion-events';
 
 /** `@ALL` mentions every council member (the original's "ALL (All Council Members)"). */
 export const MENTION_ALL = 'ALL';
@@ -108,7 +108,8 @@ export async function notifyComment(
   }));
 }
 
-async function commentView(db: Db, id: string): Promise<SuggestionComment> {
+/** One comment as the page shows it (what a room's `comment` event carries). */
+export async function commentView(db: Db, id: string): Promise<SuggestionComment> {
   const [c] = await db
     .select({ comment: suggestionComments, ...repo.authorColumns })
     .from(suggestionComments)
@@ -176,7 +177,7 @@ export async function addComment(
     }),
   );
   const comment = await commentView(db, row.id);
-  await deps.events.publish(suggestionRoom(s.id), 'comment', comment);
+  await publishSuggestionEvent(deps, s.id, 'comment', comment);
   const mail = await notifyComment(deps, s, user, input.body, mentioned);
   return { comment, ...mail };
 }
@@ -221,7 +222,7 @@ export async function editComment(
     .set({ body, mentions: [...new Set(mentioned.map((m) => m.id))], updatedAt: new Date() })
     .where(eq(suggestionComments.id, c.id));
   const comment = await commentView(db, c.id);
-  await deps.events.publish(suggestionRoom(s.id), 'comment', comment);
+  await publishSuggestionEvent(deps, s.id, 'comment', comment);
   const fresh = mentioned.filter((m) => !c.mentions.includes(m.id) && m.id !== user.id);
   const link = suggestionLink(deps, s.number);
   const mail = await mailEach(deps, fresh, () => ({
@@ -248,6 +249,6 @@ export async function deleteComment(deps: AppDeps, user: AuthUser, ref: string, 
         .where(eq(suggestions.id, s.id));
   });
   const comment = await commentView(db, c.id);
-  await deps.events.publish(suggestionRoom(s.id), 'comment', comment);
+  await publishSuggestionEvent(deps, s.id, 'comment', comment);
   return { deleted: true };
 }

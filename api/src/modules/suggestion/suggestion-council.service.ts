@@ -4,10 +4,11 @@ import { suggestionTags } from '../../db/schema';
 import { conflict } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { assertActive, assertVisible } from './suggestion-access';
-import { insertComment, resolveMentions } from './suggestion-comment.service';
+import { commentView, insertComment, resolveMentions } from './suggestion-comment.service';
 import { mailEach, suggestionLink, usersByIds, usersWithRole } from './suggestion-mail';
 import * as repo from './suggestion.repo';
-import { getSuggestionDetail, suggestionRoom } from './suggestion.service';
+import { getSuggestionDetail } from './suggestion.service';
+import { publishSuggestionEvent } from './suggestion-events';
 
 /** The secretary (role SECRETARY) and the author hear about council actions, one message each. */
 async function mailSecretaryAndAuthor(
@@ -49,7 +50,7 @@ export async function markUnderConsideration(deps: AppDeps, user: AuthUser, ref:
   });
   const mail = await mailSecretaryAndAuthor(deps, s, user, 'marked as under council consideration');
   const suggestion = await getSuggestionDetail(deps, user, s.id);
-  await deps.events.publish(suggestionRoom(s.id), 'tags', { tags: suggestion.tags });
+  await publishSuggestionEvent(deps, s.id, 'tags', { tags: suggestion.tags });
   return { suggestion, ...mail };
 }
 
@@ -63,7 +64,12 @@ export async function requestMoreInfo(deps: AppDeps, user: AuthUser, ref: string
   const s = await db.transaction(async (tx) => {
     const row = assertVisible(await repo.findSuggestion(tx, ref, true), user);
     assertActive(row);
-    await insertComment(tx, { suggestionId: row.id, authorId: user.id, body: comment, mentions: mentioned });
+    const inserted = await insertComment(tx, {
+      suggestionId: row.id,
+      authorId: user.id,
+      body: comment,
+      mentions: mentioned,
+    });
     const [existing] = await tx
       .select({ type: suggestionTags.type })
       .from(suggestionTags)
@@ -78,7 +84,7 @@ export async function requestMoreInfo(deps: AppDeps, user: AuthUser, ref: string
       await tx
         .insert(suggestionTags)
         .values({ suggestionId: row.id, type: 'INFO_NEEDED', description: comment, createdBy: user.id });
-    return row;
+    return { ...row, commentId: inserted.id };
   });
   const mail = await mailSecretaryAndAuthor(deps, s, user, 'more information requested', comment);
   const mentionMail = await mailEach(
@@ -90,7 +96,9 @@ export async function requestMoreInfo(deps: AppDeps, user: AuthUser, ref: string
     }),
   );
   const suggestion = await getSuggestionDetail(deps, user, s.id);
-  await deps.events.publish(suggestionRoom(s.id), 'tags', { tags: suggestion.tags });
+  // The request is a comment too: a page following the room shows both.
+  await publishSuggestionEvent(deps, s.id, 'comment', await commentView(db, s.commentId));
+  await publishSuggestionEvent(deps, s.id, 'tags', { tags: suggestion.tags });
   return {
     suggestion,
     mailed: mail.mailed + mentionMail.mailed,

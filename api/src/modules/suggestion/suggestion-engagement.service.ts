@@ -12,7 +12,7 @@ import type { AuthUser } from '../session/auth-user';
 import { assertActive, assertVisible } from './suggestion-access';
 import { bumpListGeneration } from './suggestion-count-cache';
 import * as repo from './suggestion.repo';
-import { suggestionRoom } from './suggestion.service';
+import { publishSuggestionEvent } from './suggestion-events';
 
 type Kind = 'like' | 'dislike';
 
@@ -79,7 +79,7 @@ export async function toggleReaction(deps: AppDeps, user: AuthUser, ref: string,
     }
     throw conflict('suggestion.busy', 'Please try again.');
   });
-  await deps.events.publish(suggestionRoom(s.id), 'reaction', {
+  await publishSuggestionEvent(deps, s.id, 'reaction', {
     likesNum: result.likesNum,
     dislikesNum: result.dislikesNum,
   });

@@ -3,11 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
 import { suggestionDraftHash } from '../../contract/suggestion-hash';
-import {
-  suggestionRoom,
-  type SuggestionDetail,
-  type SuggestionEvent,
-} from '../../contract/suggestion.contract';
+import type { SuggestionDetail, SuggestionEvent } from '../../contract/suggestion.contract';
 import type { z } from 'zod';
 import type { suggestionVersionListSchema } from '../../contract/suggestion.contract';
 import {
@@ -31,11 +27,10 @@ import { bumpListGeneration } from './suggestion-count-cache';
 import { checkReferences } from './suggestion-references';
 import * as repo from './suggestion.repo';
 import { toPublicAuthor, toSummary } from './suggestion-view';
+import { publishSuggestionEvent } from './suggestion-events';
 
-export { suggestionRoom };
-
-async function publish(deps: AppDeps, id: string, event: SuggestionEvent, payload: unknown) {
-  await deps.events.publish(suggestionRoom(id), event, payload);
+async function publish(deps: AppDeps, id: string, event: SuggestionEvent, payload: object) {
+  await publishSuggestionEvent(deps, id, event, payload);
 }
 
 /** Refused while the admin switch says suggestions are suspended (spec §1). */

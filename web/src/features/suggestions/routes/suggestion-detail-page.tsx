@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SUGGESTION_EVENTS, suggestionRoom } from '@cr/api/contract/suggestion.contract';
+import {
+  SUGGESTION_EVENTS,
+  suggestionRoom,
+  type SuggestionEventPayload,
+} from '@cr/api/contract/suggestion.contract';
 import { Alert, Avatar, Card, Result, Steps, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -75,14 +79,15 @@ export function SuggestionDetailPage() {
   }, [reload]);
 
   // Live: another member's like, comment, edit, signature or status change shows without a reload. Changes that
-  // arrive together cause one read; the comment being typed is kept.
+  // arrive together cause one read; the comment being typed is kept. Events of other rooms on the shared
+  // connection are ignored; after a reconnect (events may have been missed) everything is read again.
   const liveId = s?._id;
   useEffect(() => {
     if (!liveId) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let comments = false;
-    const changed = (event: string) => () => {
-      if (event === 'comment') comments = true;
+    const schedule = (withComments: boolean) => {
+      comments ||= withComments;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         void reload();
@@ -90,7 +95,16 @@ export function SuggestionDetailPage() {
         comments = false;
       }, LIVE_DEBOUNCE_MS);
     };
-    const stops = SUGGESTION_EVENTS.map((event) => listenRoom(suggestionRoom(liveId), event, changed(event)));
+    const changed = (event: string) => (payload: SuggestionEventPayload | null) => {
+      if (payload?.suggestionId === liveId) schedule(event === 'comment');
+    };
+    let joins = 0;
+    const joined = (ok: boolean) => {
+      if (ok && joins++ > 0) schedule(true);
+    };
+    const stops = SUGGESTION_EVENTS.map((event, i) =>
+      listenRoom(suggestionRoom(liveId), event, changed(event), i === 0 ? joined : undefined),
+    );
     return () => {
       stops.forEach((stop) => stop());
       if (timer) clearTimeout(timer);
