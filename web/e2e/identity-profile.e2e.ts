@@ -90,10 +90,24 @@ describe('profile and DID', () => {
       .waitFor();
     await shot(page, 'identity-profile-sign-refused', { fullPage: false });
     expect((await approveAsPhone(site.site, signQr, wallet.name)).status).toBe(200);
-    await page.getByText('Signature:', { exact: false }).waitFor({ timeout: 15_000 });
+    const signed = page.getByTestId('did-card').getByTestId('signed-statement');
+    await signed.waitFor({ timeout: 15_000 });
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(await sameDocument(page)).toBe(true);
+    expect(await signed.textContent()).toContain(`by ${wallet.did}`);
+
+    // The signature is kept on the profile: after a reload it is still shown, with the words that were signed;
+    // visitors see it on the member's public page too.
+    await page.reload();
+    await waitForPage(page);
+    await signed.getByText('Show the statement and its signature').click();
+    expect(await signed.locator('pre').textContent()).toContain(
+      `Cyber Republic: I, ${member.username}, confirm that ${wallet.did}`,
+    );
     await shot(page, 'identity-profile-en');
+    await page.goto(`${baseUrl(site)}/member/${member.userId}`);
+    await waitForPage(page);
+    expect(await page.getByTestId('signed-statement').textContent()).toContain(`by ${wallet.did}`);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

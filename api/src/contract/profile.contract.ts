@@ -228,17 +228,31 @@ export const fullProfileSchema = z.strictObject({
 });
 export type FullProfileInput = z.infer<typeof fullProfileSchema>;
 
-const socialView = z.object({
-  portfolio: z.string().nullable(),
-  github: z.string().nullable(),
-  linkedin: z.string().nullable(),
-  twitter: z.string().nullable(),
-  facebook: z.string().nullable(),
-  reddit: z.string().nullable(),
-  telegram: z.string().nullable(),
-  wechat: z.string().nullable(),
-});
+/** The social links a profile may carry, in the order forms and pages show them. */
+export const SOCIAL_KEYS = socialLinksSchema.keyof().options;
+export type SocialKey = (typeof SOCIAL_KEYS)[number];
+
+const socialView = z.object(
+  Object.fromEntries(SOCIAL_KEYS.map((k) => [k, z.string().nullable()])) as Record<
+    SocialKey,
+    z.ZodNullable<z.ZodString>
+  >,
+);
 export type SocialLinks = z.infer<typeof socialView>;
+
+/**
+ * The profile statement the member signed with their DID (wallet action `sign-profile-statement`): the words,
+ * the P-256 signature (hex, r‖s) over SHA-256 of them, the signing DID and its public key, and when. Public,
+ * so anyone can check it; the latest signature replaces the one before.
+ */
+export const didAttestationSchema = z.object({
+  statement: z.string(),
+  signature: z.string(),
+  publicKey: z.string().nullable(),
+  did: z.string(),
+  signedAt: z.string(),
+});
+export type DidAttestation = z.infer<typeof didAttestationSchema>;
 
 /** GET /api/member/:userId — what anyone may see. Never the e-mail, wallet address, gender, language or flags. */
 export const publicMemberSchema = z.strictObject({
@@ -256,6 +270,7 @@ export const publicMemberSchema = z.strictObject({
   skillsets: z.array(z.string()),
   social: socialView,
   did: z.string().nullable(),
+  didAttestation: didAttestationSchema.nullable(),
   role: roleSchema,
   createdAt: z.string(),
 });

@@ -1,26 +1,16 @@
 import type { z } from 'zod';
 import {
+  didAttestationSchema,
   languageSchema,
   professionSchema,
   skillsetSchema,
+  SOCIAL_KEYS,
   type OwnProfile,
   type PublicMember,
   type SocialLinks,
 } from '../../contract/profile.contract';
 import { genderSchema, roleSchema } from '../../contract/user.contract';
 import type { UserRow } from '../../db/schema';
-
-/** The keys of users.profile (jsonb) this module writes; social links are stored flat, as the original did. */
-export const SOCIAL_KEYS = [
-  'portfolio',
-  'github',
-  'linkedin',
-  'twitter',
-  'facebook',
-  'reddit',
-  'telegram',
-  'wechat',
-] as const satisfies readonly (keyof SocialLinks)[];
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const parsed = <T>(schema: z.ZodType<T>, v: unknown): T | null => {
@@ -47,6 +37,7 @@ function readProfile(row: UserRow) {
     gender: parsed(genderSchema, p.gender),
     walletAddress: text(p.walletAddress),
     defaultLanguage: parsed(languageSchema, p.defaultLanguage) ?? 'en',
+    didAttestation: parsed(didAttestationSchema, p.didAttestation),
   };
 }
 
@@ -71,6 +62,8 @@ export function toPublicMember(row: UserRow): PublicMember {
     skillsets: p.skillsets,
     social: p.social,
     did: row.did,
+    // A statement names the DID it vouches for: once another DID is bound, the old one no longer speaks.
+    didAttestation: p.didAttestation?.did === row.did ? p.didAttestation : null,
     role: parsed(roleSchema, row.role) ?? 'MEMBER',
     createdAt: row.createdAt.toISOString(),
   };

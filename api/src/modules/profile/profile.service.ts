@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import {
   profileMessages,
+  SOCIAL_KEYS,
   type BasicProfileInput,
   type FullProfileInput,
   type OwnProfile,
@@ -13,7 +14,7 @@ import { accountError, userConflict } from '../account/account-errors';
 import { usernameTaken } from '../account/account.repo';
 import type { AuthUser } from '../session/auth-user';
 import { findUserById } from '../user/user.repo';
-import { SOCIAL_KEYS, toOwnProfile, toPublicMember } from './profile-view';
+import { toOwnProfile, toPublicMember } from './profile-view';
 import * as repo from './profile.repo';
 import { isWalletAddress } from './wallet-address';
 

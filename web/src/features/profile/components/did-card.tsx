@@ -3,7 +3,8 @@ import { Alert, App, Button, Card, Popconfirm, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { WalletRequestState } from '@cr/api/contract/wallet.contract';
+import type { DidAttestation } from '@cr/api/contract/profile.contract';
+import { SignedStatement } from '../../../components/profile-card/signed-statement';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
 import { useAuth } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/dates';
@@ -18,13 +19,19 @@ type Dialog = 'bind-did' | 'sign-profile-statement' | null;
  * profile statement with it. `?bindDid=1` opens binding at once (after a QR sign-in with an unknown DID was
  * continued with a password sign-in).
  */
-export function DidCard({ onChanged }: { onChanged(): void }) {
+export function DidCard({
+  attestation,
+  onChanged,
+}: {
+  /** The statement stored on the profile (GET /api/user/profile), null when none is signed by the bound DID. */
+  attestation: DidAttestation | null;
+  onChanged(): void;
+}) {
   const { t } = useTranslation('profile');
   const { message } = App.useApp();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [signature, setSignature] = useState<string | null>(null);
   const did = user?.did ?? null;
 
   useEffect(() => {
@@ -35,7 +42,7 @@ export function DidCard({ onChanged }: { onChanged(): void }) {
     setParams(next, { replace: true });
   }, [params, setParams]);
 
-  const onSigned = async (state: WalletRequestState) => {
+  const onSigned = async () => {
     const action = dialog;
     setDialog(null);
     if (action === 'bind-did') {
@@ -44,9 +51,8 @@ export function DidCard({ onChanged }: { onChanged(): void }) {
       await refreshCurrentUser().catch(() => undefined);
       onChanged();
     } else if (action === 'sign-profile-statement') {
-      const sig = typeof state.result?.signature === 'string' ? state.result.signature : null;
-      setSignature(sig);
       void message.success(t('did.signed'));
+      onChanged(); // the stored statement comes back with the profile
     }
   };
 
@@ -76,15 +82,7 @@ export function DidCard({ onChanged }: { onChanged(): void }) {
       ) : (
         <Alert type="info" showIcon title={t('did.none')} description={t('did.noneHelp')} />
       )}
-      {signature && (
-        <Alert
-          type="success"
-          showIcon
-          style={{ marginTop: 12 }}
-          title={t('did.signed')}
-          description={<span className="cr-profile-did">{t('did.signedDetail', { signature })}</span>}
-        />
-      )}
+      {did && attestation && <SignedStatement attestation={attestation} />}
       <div className="cr-profile-actions">
         {did ? (
           <Popconfirm
@@ -109,7 +107,7 @@ export function DidCard({ onChanged }: { onChanged(): void }) {
         open={dialog !== null}
         action={dialog ?? 'bind-did'}
         title={dialog === 'sign-profile-statement' ? t('did.signTitle') : t('did.bindTitle')}
-        onSigned={(state) => void onSigned(state)}
+        onSigned={() => void onSigned()}
         onClose={() => setDialog(null)}
       />
     </Card>

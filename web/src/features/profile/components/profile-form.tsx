@@ -8,26 +8,18 @@ import {
   LANGUAGES,
   PROFESSIONS,
   SKILLSET_GROUPS,
+  SOCIAL_KEYS,
   type OwnProfile,
 } from '@cr/api/contract/profile.contract';
 import { errorText, fieldErrors, messageText } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { CountrySelect } from '../../../components/country-select';
+import { PROFILE_CARD_NS } from '../../../components/profile-card/profile-card-i18n';
 import { profileApi } from '../api/profile-api';
 import { browserTimeZone, timeZones } from '../lib/profile-format';
 import { refreshCurrentUser } from '../lib/use-own-profile';
 import { ImageUpload } from './image-upload';
 
-const SOCIAL_KEYS = [
-  'portfolio',
-  'github',
-  'linkedin',
-  'twitter',
-  'facebook',
-  'reddit',
-  'telegram',
-  'wechat',
-] as const;
 const BASIC_KEYS = [
   'username',
   'firstName',
@@ -84,6 +76,8 @@ function toRequest(values: Values, full: boolean): Values {
  */
 export function ProfileForm({ profile, full }: { profile: OwnProfile; full: boolean }) {
   const { t } = useTranslation('profile');
+  // The names of languages, genders, professions, skills and social links: the same words the profile card shows.
+  const { t: names } = useTranslation(PROFILE_CARD_NS);
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
@@ -169,7 +163,7 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
         {item(
           'defaultLanguage',
           t('fields.defaultLanguage'),
-          <Select options={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))} />,
+          <Select options={LANGUAGES.map((l) => ({ value: l, label: names(`languages.${l}`) }))} />,
         )}
       </Card>
       <Card className="cr-card" title={t('sections.pictures')}>
@@ -191,7 +185,7 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
                   placeholder={t('placeholders.gender')}
                   options={(['male', 'female', 'other'] as const).map((g) => ({
                     value: g,
-                    label: t(`genders.${g}`),
+                    label: names(`genders.${g}`),
                   }))}
                 />,
               )}
@@ -210,7 +204,7 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
               <Select
                 allowClear
                 placeholder={t('placeholders.profession')}
-                options={PROFESSIONS.map((p) => ({ value: p, label: t(`professions.${p}`) }))}
+                options={PROFESSIONS.map((p) => ({ value: p, label: names(`professions.${p}`) }))}
               />,
             )}
             {item(
@@ -222,9 +216,9 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
                 optionFilterProp="label"
                 placeholder={t('placeholders.skillsets')}
                 options={Object.entries(SKILLSET_GROUPS).map(([group, items]) => ({
-                  label: t(`skillsetGroups.${group}`),
+                  label: names(`skillsetGroups.${group}`),
                   title: group,
-                  options: items.map((s) => ({ value: s, label: t(`skillsets.${s}`) })),
+                  options: items.map((s) => ({ value: s, label: names(`skillsets.${s}`) })),
                 }))}
               />,
             )}
@@ -241,7 +235,7 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
                 <Form.Item
                   key={k}
                   name={['social', k]}
-                  label={t(`social.${k}`)}
+                  label={names(`social.${k}`)}
                   rules={[rule]}
                   validateTrigger="onBlur"
                   extra={k === 'telegram' ? t('fields.telegramHelp') : undefined}
