@@ -1,21 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Checkbox, DatePicker, Input, Pagination, Select, Skeleton, Space } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { useCallback, useEffect } from 'react';
+import { Card, Checkbox, DatePicker, Select } from 'antd';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ChainHeight } from '../../../components/block-eta/block-eta';
-import { EmptyState } from '../../../components/empty-state';
+import { listenRoom } from '../../../components/chain-status/live-socket';
+import { ExportCsvButton } from '../../../components/list-view/export-csv-button';
+import { ListPagination } from '../../../components/list-view/list-pagination';
+import { ListResults } from '../../../components/list-view/list-results';
+import { ListSearch } from '../../../components/list-view/list-search';
 import { PageHeader } from '../../../components/page-header';
-import { saveBlob } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { DATE_FORMAT } from '../../../lib/dates';
-import { listenRoom } from '../../../components/chain-status/live-socket';
-import {
-  PROPOSAL_LIST_ROOM,
-  PROPOSAL_UPDATE_EVENT,
-  type ProposalList,
-} from '@cr/api/contract/proposal.contract';
+import { useListData } from '../../../lib/use-list-data';
+import { useUrlQuery } from '../../../lib/use-url-query';
+import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT } from '@cr/api/contract/proposal.contract';
 import { proposalApi, type ListQuery } from '../api/proposal-api';
 import { ProposalRow } from '../components/proposal-row';
 import { VoteLegend } from '../components/vote-legend';
@@ -25,12 +23,18 @@ import '../proposals.css';
 
 const SEARCH_BY = ['any', 'title', 'number', 'proposer'] as const;
 const SORTS = ['newest', 'oldest', 'endingSoon', 'number'] as const;
-const DEFAULTS: Record<string, string> = { searchBy: 'any', sortBy: 'newest', results: '10' };
+const DEFAULTS: Readonly<Record<string, string>> = { searchBy: 'any', sortBy: 'newest', results: '10' };
 const ISO_DAY = 'YYYY-MM-DD';
 /** Changes arriving together (a block carrying several votes) cause one reload. */
 const RELOAD_DEBOUNCE_MS = 400;
 
-function queryFromUrl(params: URLSearchParams, council: boolean): ListQuery {
+type UrlQuery = ListQuery &
+  Required<Pick<ListQuery, 'searchBy' | 'sortBy' | 'page' | 'results'>> & {
+    searchBy: (typeof SEARCH_BY)[number];
+  };
+
+/** The list query from the URL; anything unknown falls back to its default. */
+function queryFromUrl(params: URLSearchParams, council: boolean): UrlQuery {
   const status = params.get('status') ?? undefined;
   const allowed: readonly string[] = council ? PROPOSAL_STATUSES : LISTED_STATUSES;
   const searchBy = params.get('searchBy');
@@ -54,30 +58,21 @@ function queryFromUrl(params: URLSearchParams, council: boolean): ListQuery {
 export function ProposalListPage() {
   const { t } = useTranslation('proposals');
   const { is_council } = useAuth();
-  const { message } = App.useApp();
   const errorText = useProposalErrorText();
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => queryFromUrl(params, is_council), [params, is_council]);
-  const [data, setData] = useState<ProposalList | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-  const [searchText, setSearchText] = useState(query.search ?? '');
-  const [exporting, setExporting] = useState(false);
+  const parse = useCallback((params: URLSearchParams) => queryFromUrl(params, is_council), [is_council]);
+  const { query, update, clear } = useUrlQuery(parse, DEFAULTS);
+  const { data, loading, error, reload, refreshQuietly } = useListData(
+    (signal) => proposalApi.list(query, signal),
+    query,
+  );
 
-  useEffect(() => setSearchText(query.search ?? ''), [query.search]);
-
-  // Live: any proposal's change (status, votes, veto total, a new proposal) reloads the page in place, quietly.
-  const [changes, setChanges] = useState(0);
-  const quiet = useRef(false);
+  // Live: any proposal's change (status, votes, veto total, a new proposal) reads the page again, quietly.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let joinedBefore = false;
     const changed = () => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        quiet.current = true;
-        setChanges((n) => n + 1);
-      }, RELOAD_DEBOUNCE_MS);
+      timer = setTimeout(refreshQuietly, RELOAD_DEBOUNCE_MS);
     };
     const stop = listenRoom(PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, changed, (ok) => {
       // After a reconnect, updates sent while away were missed: read the page again.
@@ -88,50 +83,7 @@ export function ProposalListPage() {
       stop();
       if (timer) clearTimeout(timer);
     };
-  }, []);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    if (!quiet.current) setLoading(true);
-    quiet.current = false;
-    setError(null);
-    proposalApi
-      .list(query, ctrl.signal)
-      .then((res) => {
-        setData(res);
-        setLoading(false);
-      })
-      .catch((err: unknown) => {
-        if (err instanceof DOMException && err.name === 'AbortError') return;
-        setError(err);
-        setLoading(false);
-      });
-    return () => ctrl.abort();
-  }, [query, changes]);
-
-  /** Writes changed values to the URL; any change but the page goes back to page 1. */
-  function update(change: Record<string, string | undefined>, resetPage = true) {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(change)) {
-      if (v === undefined || v === '' || v === DEFAULTS[k]) next.delete(k);
-      else next.set(k, v);
-    }
-    if (resetPage) next.delete('page');
-    setParams(next);
-  }
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { page: _p, results: _r, ...rest } = query;
-      const { blob, filename } = await proposalApi.exportCsv(rest);
-      saveBlob(blob, filename ?? 'proposals.csv');
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  }, [refreshQuietly]);
 
   const statuses = is_council ? PROPOSAL_STATUSES : LISTED_STATUSES;
   const total = data?.total ?? 0;
@@ -153,27 +105,23 @@ export function ProposalListPage() {
       />
       <Card className="cr-card">
         <div className="cr-toolbar pr-toolbar" role="search">
-          <Space.Compact className="cr-toolbar__grow pr-search">
-            <Select
-              aria-label={t('list.searchBy')}
-              value={query.searchBy}
-              onChange={(v) => update({ searchBy: v, search: searchText.trim() || undefined })}
-              options={SEARCH_BY.map((o) => ({ value: o, label: t(`list.searchBys.${o}`) }))}
-              className="pr-search__by"
-              popupMatchSelectWidth={false}
-            />
-            <Input.Search
-              aria-label={t('list.searchPlaceholder')}
-              placeholder={t(`list.searchHints.${query.searchBy ?? 'any'}`)}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              onSearch={(v) => update({ search: v.trim() || undefined })}
-              inputMode={query.searchBy === 'number' ? 'numeric' : undefined}
-              allowClear
-              enterButton
-              data-testid="proposal-search"
-            />
-          </Space.Compact>
+          <ListSearch
+            className="cr-toolbar__grow pr-search"
+            byClassName="pr-search__by"
+            searchBy={query.searchBy}
+            searchBys={SEARCH_BY.map((o) => ({ value: o, label: t(`list.searchBys.${o}`) }))}
+            search={query.search}
+            onChange={update}
+            labels={{
+              searchBy: t('list.searchBy'),
+              search: t('list.searchPlaceholder'),
+              placeholder: t(`list.searchHints.${query.searchBy}`),
+            }}
+            inputProps={{
+              inputMode: query.searchBy === 'number' ? 'numeric' : undefined,
+              'data-testid': 'proposal-search',
+            }}
+          />
           <Select
             aria-label={t('list.statusFilter')}
             value={query.status ?? 'ALL'}
@@ -220,9 +168,13 @@ export function ProposalListPage() {
               {t('list.unvoted')}
             </Checkbox>
           )}
-          <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={exporting}>
-            {t('list.exportCsv')}
-          </Button>
+          <ExportCsvButton
+            query={query}
+            download={proposalApi.exportCsv}
+            fallbackName="proposals.csv"
+            label={t('list.exportCsv')}
+            errorText={errorText}
+          />
         </div>
 
         <div className="pr-list__head">
@@ -234,51 +186,40 @@ export function ProposalListPage() {
           <VoteLegend />
         </div>
         <div aria-live="polite" aria-busy={loading} className="pr-list" data-testid="proposal-list">
-          {loading && !data ? (
-            <Skeleton active paragraph={{ rows: 6 }} />
-          ) : error ? (
-            <EmptyState description={errorText(error)}>
-              <Button onClick={() => setParams(new URLSearchParams(params))}>{t('actions.retry')}</Button>
-            </EmptyState>
-          ) : data && data.list.length === 0 ? (
-            <EmptyState description={filtered ? t('list.noMatch') : t('list.empty')}>
-              {filtered && (
-                <Button onClick={() => setParams(new URLSearchParams())}>{t('list.clearFilters')}</Button>
-              )}
-            </EmptyState>
-          ) : (
-            <div className={loading ? 'pr-list__rows pr-list__rows--loading' : 'pr-list__rows'}>
-              <div className="pr-row pr-row--head" aria-hidden="true">
-                <span>{t('list.columns.number')}</span>
-                <span>{t('list.columns.title')}</span>
-                <span>{t('list.columns.status')}</span>
-                <span>{t('list.columns.votes')}</span>
-                <span>{t('list.columns.timeLeft')}</span>
-              </div>
-              {data?.list.map((p) => (
-                <ProposalRow key={p._id} p={p} />
-              ))}
-            </div>
-          )}
-        </div>
-        {total > 0 && (
-          <Pagination
-            className="pr-pagination"
-            current={query.page}
-            pageSize={query.results}
-            total={total}
-            showSizeChanger
-            pageSizeOptions={[10, 20, 50]}
-            onChange={(page, size) => {
-              if (size !== query.results) update({ results: String(size) });
-              else {
-                update({ page: String(page) }, false);
-                window.scrollTo({ top: 0 });
-              }
+          <ListResults
+            loading={loading}
+            data={data}
+            error={error}
+            texts={{
+              error: errorText(error),
+              retry: t('actions.retry'),
+              empty: filtered ? t('list.noMatch') : t('list.empty'),
+              clear: t('list.clearFilters'),
             }}
-            showTotal={(n) => t('list.count', { count: n })}
-          />
-        )}
+            onRetry={reload}
+            onClear={filtered ? clear : undefined}
+          >
+            <div className="pr-row pr-row--head" aria-hidden="true">
+              <span>{t('list.columns.number')}</span>
+              <span>{t('list.columns.title')}</span>
+              <span>{t('list.columns.status')}</span>
+              <span>{t('list.columns.votes')}</span>
+              <span>{t('list.columns.timeLeft')}</span>
+            </div>
+            {data?.list.map((p) => (
+              <ProposalRow key={p._id} p={p} />
+            ))}
+          </ListResults>
+        </div>
+        <ListPagination
+          page={query.page}
+          size={query.results}
+          sizes={[10, 20, 50]}
+          total={total}
+          onPage={(page) => update({ page: String(page) }, false)}
+          onSize={(size) => update({ results: String(size) })}
+          showTotal={(n) => t('list.count', { count: n })}
+        />
       </Card>
     </>
   );

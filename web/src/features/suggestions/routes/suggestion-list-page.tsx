@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Input, Pagination, Segmented, Select, Skeleton, Space, Tooltip } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { App, Button, Card, Segmented, Select, Tooltip } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   suggestionFilterSchema,
@@ -10,19 +10,34 @@ import {
   type SuggestionList,
 } from '@cr/api/contract/suggestion.contract';
 import { SUGGESTION_TYPES, suggestionTypeSchema } from '@cr/api/contract/suggestion-content.contract';
-import { EmptyState } from '../../../components/empty-state';
+import { ExportCsvButton } from '../../../components/list-view/export-csv-button';
+import { ListPagination } from '../../../components/list-view/list-pagination';
+import { ListResults } from '../../../components/list-view/list-results';
+import { ListSearch } from '../../../components/list-view/list-search';
 import { PageHeader } from '../../../components/page-header';
-import { saveBlob } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { rememberLoginRedirect } from '../../../lib/login-redirect';
 import { useSuggestionsSuspended } from '../../../lib/site-settings-store';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { useListData } from '../../../lib/use-list-data';
+import { useUrlQuery } from '../../../lib/use-url-query';
 import { suggestionApi, type ListQuery } from '../api/suggestion-api';
 import { SuggestionRow } from '../components/suggestion-row';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
 
 const MEMBER_FILTERS = new Set(['mine', 'commented', 'subscribed']);
+const DEFAULTS: Readonly<Record<string, string>> = {
+  filter: 'all',
+  sortBy: 'newest',
+  searchBy: 'title',
+  results: '10',
+};
+
+/** A new filter, search, sort or page size starts again at page 1, remembered as such. */
+function forgetPage(): void {
+  localStorage.setItem(STORAGE_KEYS.suggestionPage, '1');
+}
 
 /** The page remembered under `suggestion-page` (spec §9, default 1). */
 function storedPage(): number {
@@ -61,60 +76,26 @@ export function SuggestionListPage() {
   const { is_login, user } = useAuth();
   const suspended = useSuggestionsSuspended();
   const navigate = useNavigate();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const errorText = useErrorText();
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => queryFromUrl(params), [params]);
-  const [data, setData] = useState<SuggestionList | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-  const [searchText, setSearchText] = useState(query.search ?? '');
-  const [exporting, setExporting] = useState(false);
-  const memberFilter = MEMBER_FILTERS.has(query.filter);
+  const { query, update, clear } = useUrlQuery(queryFromUrl, DEFAULTS, forgetPage);
+  // "Mine", "commented" and "subscribed" need a session: signed out, they list nothing and say why.
+  const signedOutMemberFilter = MEMBER_FILTERS.has(query.filter) && !is_login;
+  const key = useMemo(() => ({ query, is_login }), [query, is_login]);
+  const { data, loading, error, reload } = useListData(
+    (signal): Promise<SuggestionList> =>
+      signedOutMemberFilter
+        ? Promise.resolve({ list: [], total: 0, page: 1, results: query.results })
+        : suggestionApi.list(query, signal),
+    key,
+    (res) => {
+      // A remembered page beyond the end (the list shrank): go to the last page.
+      const last = Math.max(1, Math.ceil(res.total / query.results));
+      if (query.page > last) update({ page: String(last) }, false);
+    },
+  );
 
-  useEffect(() => setSearchText(query.search ?? ''), [query.search]);
   useEffect(() => localStorage.setItem(STORAGE_KEYS.suggestionPage, String(query.page)), [query.page]);
-
-  useEffect(() => {
-    if (memberFilter && !is_login) {
-      setData({ list: [], total: 0, page: 1, results: query.results });
-      setLoading(false);
-      return;
-    }
-    const ctrl = new AbortController();
-    setLoading(true);
-    setError(null);
-    suggestionApi
-      .list(query, ctrl.signal)
-      .then((res) => {
-        setData(res);
-        setLoading(false);
-        // A remembered page beyond the end (the list shrank): go to the last page.
-        const last = Math.max(1, Math.ceil(res.total / query.results));
-        if (query.page > last) update({ page: String(last) }, false);
-      })
-      .catch((err: unknown) => {
-        if (err instanceof DOMException && err.name === 'AbortError') return;
-        setError(err);
-        setLoading(false);
-      });
-    return () => ctrl.abort();
-    // `update` only writes the URL; the query object is the dependency.
-  }, [query, memberFilter, is_login]);
-
-  /** Writes changed query values to the URL; any change but the page goes back to page 1. */
-  function update(change: Record<string, string | undefined>, resetPage = true) {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(change)) {
-      if (v === undefined || v === '' || v === DEFAULTS[k]) next.delete(k);
-      else next.set(k, v);
-    }
-    if (resetPage) {
-      next.delete('page');
-      localStorage.setItem(STORAGE_KEYS.suggestionPage, '1');
-    }
-    setParams(next, { replace: false });
-  }
 
   const addSuggestion = () => {
     if (!is_login) {
@@ -131,19 +112,6 @@ export function SuggestionListPage() {
       });
     } else {
       void navigate('/suggestion/create');
-    }
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { page: _p, results: _r, ...rest } = query;
-      const { blob, filename } = await suggestionApi.exportCsv(rest);
-      saveBlob(blob, filename ?? 'suggestions.csv');
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setExporting(false);
     }
   };
 
@@ -167,30 +135,26 @@ export function SuggestionListPage() {
       />
       <Card className="cr-card">
         <div className="cr-toolbar sg-list-toolbar" role="search">
-          <Space.Compact className="cr-toolbar__grow sg-search">
-            <Select
-              aria-label={t('list.searchBy')}
-              value={query.searchBy}
-              onChange={(v) => update({ searchBy: v, search: searchText.trim() || undefined })}
-              options={suggestionSearchBySchema.options.map((o) => ({
-                value: o,
-                label: t(`list.searchBys.${o}`),
-              }))}
-              className="sg-search__by"
-              popupMatchSelectWidth={false}
-            />
-            <Input.Search
-              aria-label={t('list.searchPlaceholder')}
-              placeholder={t(query.searchBy === 'email' ? 'list.emailPlaceholder' : 'list.searchPlaceholder')}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              onSearch={(v) => update({ search: v.trim() || undefined })}
-              allowClear
-              enterButton
-              type={query.searchBy === 'email' ? 'email' : 'search'}
-              data-testid="list-search"
-            />
-          </Space.Compact>
+          <ListSearch
+            className="cr-toolbar__grow sg-search"
+            byClassName="sg-search__by"
+            searchBy={query.searchBy}
+            searchBys={suggestionSearchBySchema.options.map((o) => ({
+              value: o,
+              label: t(`list.searchBys.${o}`),
+            }))}
+            search={query.search}
+            onChange={update}
+            labels={{
+              searchBy: t('list.searchBy'),
+              search: t('list.searchPlaceholder'),
+              placeholder: t(query.searchBy === 'email' ? 'list.emailPlaceholder' : 'list.searchPlaceholder'),
+            }}
+            inputProps={{
+              type: query.searchBy === 'email' ? 'email' : 'search',
+              'data-testid': 'list-search',
+            }}
+          />
           <Select
             aria-label={t('list.sortBy')}
             value={query.sortBy}
@@ -225,69 +189,49 @@ export function SuggestionListPage() {
             <p className="sg-muted sg-list__count" data-testid="list-count">
               {data && !loading ? t('list.count', { count: total }) : ''}
             </p>
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() => void exportCsv()}
-              loading={exporting}
-              data-testid="export-csv"
-            >
-              {t('list.exportCsv')}
-            </Button>
+            <ExportCsvButton
+              query={query}
+              download={suggestionApi.exportCsv}
+              fallbackName="suggestions.csv"
+              label={t('list.exportCsv')}
+              errorText={errorText}
+              testId="export-csv"
+            />
           </div>
-          {loading && !data ? (
-            <Skeleton active paragraph={{ rows: 6 }} />
-          ) : error ? (
-            <EmptyState description={errorText(error)}>
-              <Button onClick={() => setParams(new URLSearchParams(params))}>{t('actions.retry')}</Button>
-            </EmptyState>
-          ) : data && data.list.length === 0 ? (
-            <EmptyState
-              description={
-                memberFilter && !is_login
-                  ? t('list.loginForFilter')
-                  : query.search
-                    ? t('list.noMatch')
-                    : t('list.empty')
-              }
-            >
-              {(query.search || query.filter !== 'all' || query.type) && (
-                <Button onClick={() => setParams(new URLSearchParams())}>{t('list.clearFilters')}</Button>
-              )}
-            </EmptyState>
-          ) : (
-            <div className={loading ? 'sg-list__rows sg-list__rows--loading' : 'sg-list__rows'}>
-              {data?.list.map((s) => (
-                <SuggestionRow key={s._id} s={s} />
-              ))}
-            </div>
-          )}
-        </div>
-        {total > 0 && (
-          <Pagination
-            className="sg-pagination"
-            current={query.page}
-            pageSize={query.results}
-            total={total}
-            showSizeChanger
-            pageSizeOptions={[10, 20]}
-            onChange={(page, size) => {
-              if (size !== query.results) update({ results: String(size) });
-              else {
-                localStorage.setItem(STORAGE_KEYS.suggestionPage, String(page));
-                update({ page: String(page) }, false);
-                window.scrollTo({ top: 0 });
-              }
+          <ListResults
+            loading={loading}
+            data={data}
+            error={error}
+            texts={{
+              error: errorText(error),
+              retry: t('actions.retry'),
+              empty: signedOutMemberFilter
+                ? t('list.loginForFilter')
+                : query.search
+                  ? t('list.noMatch')
+                  : t('list.empty'),
+              clear: t('list.clearFilters'),
             }}
-          />
-        )}
+            onRetry={reload}
+            onClear={query.search || query.filter !== 'all' || query.type ? clear : undefined}
+          >
+            {data?.list.map((s) => (
+              <SuggestionRow key={s._id} s={s} />
+            ))}
+          </ListResults>
+        </div>
+        <ListPagination
+          page={query.page}
+          size={query.results}
+          sizes={[10, 20]}
+          total={total}
+          onPage={(page) => {
+            localStorage.setItem(STORAGE_KEYS.suggestionPage, String(page));
+            update({ page: String(page) }, false);
+          }}
+          onSize={(size) => update({ results: String(size) })}
+        />
       </Card>
     </>
   );
 }
-
-const DEFAULTS: Record<string, string> = {
-  filter: 'all',
-  sortBy: 'newest',
-  searchBy: 'title',
-  results: '10',
-};
