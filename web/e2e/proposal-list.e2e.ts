@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, useSite } from './browser';
+import { launchBrowser, newPage, shot, useSite } from './browser';
 import { openAs } from './proposal-flow';
 
 /**
@@ -41,6 +41,7 @@ describe('the proposal list toolbar', () => {
     await page.reload();
     await page.getByText('No proposal matches these filters.').waitFor();
     expect(await search.inputValue()).toBe('999999');
+    await shot(page, 'proposal-list-no-match');
 
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.url()).toMatch(/\/proposals$/);
