@@ -3,6 +3,7 @@ import { createAppDeps, startApiServer } from './api-server';
 import { ConfigError } from './config/env-parse';
 import { describeConfig, loadApiConfig } from './config/api-config';
 import { createLogger } from './http/logger';
+import { startHousekeeping } from './housekeeping';
 import { startProposalMailer } from './modules/proposal/proposal-mail';
 
 async function main() {
@@ -21,8 +22,10 @@ async function main() {
     chainId: config.CHAIN_ID,
     onError: (err) => logger.warn({ err }, 'proposal e-mail delivery failed'),
   });
+  const housekeeping = startHousekeeping({ db: deps.database.db, logger });
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'stopping api');
+    await housekeeping.stop();
     await proposalMail.stop();
     await api.stop();
     await deps.close();

@@ -5,7 +5,7 @@ import type { RegisterCodeSent, Session } from '../src/contract/account.contract
 import type { CurrentUser } from '../src/contract/user.contract';
 import { accountEmailCodes, accountPasswordResets, authTokens, users } from '../src/db/schema';
 import { LIMITS } from '../src/modules/account/account-limits';
-import { rateKey } from '../src/modules/account/rate-limit';
+import { rateKey } from '../src/http/rate-limit';
 import { hashPassword } from '../src/modules/account/password-hash';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
@@ -303,6 +303,21 @@ describe('password sign-in', () => {
     for (let i = 0; i < 5; i++)
       await post('/user/login', { username: ghost, password: 'whatever1' }, newIp());
     expect((await post('/user/login', { username: ghost, password: 'whatever1' }, newIp())).status).toBe(429);
+    // Username and e-mail share one count: three failures by one and two by the other lock the account.
+    const both = await registered();
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await post(
+            '/user/login',
+            { username: i < 3 ? both.username : both.email.toUpperCase(), password: `wrong-${i}-pw` },
+            newIp(),
+          )
+        ).status,
+      ).toBe(401);
+    expect(
+      (await post('/user/login', { username: both.email, password: both.password }, newIp())).status,
+    ).toBe(429);
     // Another account is not affected.
     const other = await registered();
     expect(

@@ -5,6 +5,7 @@ import type { SuggestionDetail, SuggestionList } from '../src/contract/suggestio
 import { suggestions } from '../src/db/schema';
 import { makeUser } from './factories';
 import { postSuggestion } from './suggestion-harness';
+import { testConfig } from './test-config';
 import { startTestApi, type TestApi } from './test-api';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -19,8 +20,18 @@ const list = async (query: string, token?: string) => {
   return res.body.data!;
 };
 
+/**
+ * Its own Redis database: cache generations are global to a Redis, and the other test files running beside this
+ * one announce changes that would renew these answers at unpredictable moments.
+ */
+function isolatedRedisUrl(): string {
+  const url = new URL(testConfig.REDIS_URL);
+  url.pathname = '/11';
+  return url.toString();
+}
+
 beforeAll(async () => {
-  t = await startTestApi({ CHAIN_ID: '31337' });
+  t = await startTestApi({ CHAIN_ID: '31337', REDIS_URL: isolatedRedisUrl() });
   alice = await makeUser(t.deps.database.db, { firstName: 'Alice' });
   bob = await makeUser(t.deps.database.db, { firstName: 'Bob' });
   posted = await postSuggestion(t, alice.token, { title: 'Cached title', abstract: 'A list answer.' });
@@ -51,6 +62,19 @@ describe('cached list answers', () => {
     expect((await list('filter=mine', bob.token)).total).toBe(0);
     expect((await list('filter=mine', alice.token)).list[0]!._id).toBe(posted._id);
     expect((await t.call('GET', '/suggestion?filter=mine')).status).toBe(401);
+  });
+
+  it('of a public filter are shared by members, and never reach signed-out callers when members only may ask', async () => {
+    const byEmail = `searchBy=email&search=${encodeURIComponent(alice.user.email!)}`;
+    expect((await list(byEmail, bob.token)).total).toBe(1);
+    // Written behind the api's back: a member who never asked gets the answer bob's request computed.
+    await t.deps.database.db
+      .update(suggestions)
+      .set({ title: 'Renamed quietly' })
+      .where(eq(suggestions.id, posted._id));
+    expect((await list(byEmail, alice.token)).list[0]!.title).not.toBe('Renamed quietly');
+    // The same query signed out is keyed apart: it is refused, not served the members' answer.
+    expect((await t.call('GET', `/suggestion?${byEmail}`)).status).toBe(401);
   });
 
   it('show a new suggestion and a follow at once to the member who made them', async () => {

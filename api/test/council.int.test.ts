@@ -11,11 +11,13 @@ import {
   startProposalEnv,
   waitForProposal,
   waitUntil,
+  type Person,
   type ProposalEnv,
 } from './proposal-harness';
 
 /** Council pages read the chain: terms and members from the Council contract's events, mapped by DID. */
 let env: ProposalEnv;
+let notSeated: Person;
 
 beforeAll(async () => {
   env = await startProposalEnv({ votingPeriodBlocks: 400 });
@@ -30,7 +32,7 @@ afterAll(async () => {
 
 describe('the council', () => {
   it('shows the current term from the chain with its members, secretariat, parameters and ETAs', async () => {
-    await env.person('not-seated', 'COUNCIL'); // the site role alone does not make a member
+    notSeated = await env.person('not-seated', 'COUNCIL'); // the site role alone does not make a member
     const c = (await env.t.call<CouncilOverview>('GET', '/council')).body.data!;
     expect(c.current).toMatchObject({ term: 1, seats: 12, seated: 12, current: true });
     expect(c.current!.end.height - c.current!.start.height).toBe(1_000_000);
@@ -133,6 +135,19 @@ describe('the council', () => {
       [1, false, 12],
     ]);
     expect(terms[1]!.end.height).toBeLessThan(c.current!.start.height + 1);
+    // Site roles follow the seats: members of term 1 only, and an account that had the role without a seat,
+    // are members again (council-only site actions are refused to them); the seated keep COUNCIL.
+    const roleOf = async (token: string) =>
+      (await env.t.call<{ role: string }>('GET', '/user/current_user', { token })).body.data!.role;
+    expect(await roleOf(env.council[0]!.token)).toBe('COUNCIL');
+    expect(await roleOf(env.council[5]!.token)).toBe('MEMBER');
+    expect(await roleOf(notSeated.token)).toBe('MEMBER');
+    expect(await roleOf(env.secretary.token)).toBe('SECRETARY');
+    const signed = await signedSuggestion(env, env.owner);
+    const consider = (token: string) =>
+      env.t.call('POST', `/suggestion/${signed._id}/under-consideration`, { token });
+    expect((await consider(env.council[5]!.token)).status).toBe(403);
+    expect((await consider(env.council[0]!.token)).status).toBe(200);
     // A member of term 1 only is no longer seated now: making a proposal is refused.
     const s = await signedSuggestion(env, env.owner);
     const res = await makeProposal(env, env.council[5]!, s._id);

@@ -32,4 +32,18 @@ describe('mail over SMTP', () => {
     }
     expect((await t.call('GET', '/dev/mail')).status).toBe(200);
   });
+
+  it('shows the dev outbox only to callers on the same machine', async () => {
+    // Behind one trusted proxy, the client address comes from X-Forwarded-For.
+    const proxied = await startTestApi({ TRUST_PROXY_HOPS: '1' });
+    try {
+      const from = (ip: string) => proxied.call('GET', '/dev/mail', { headers: { 'x-forwarded-for': ip } });
+      expect((await from('203.0.113.9')).status).toBe(404);
+      expect((await from('10.1.2.3')).status).toBe(404);
+      expect((await from('127.0.0.1')).status).toBe(200);
+      expect((await from('::1')).status).toBe(200);
+    } finally {
+      await proxied.stop();
+    }
+  });
 });

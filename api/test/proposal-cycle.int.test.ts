@@ -75,9 +75,16 @@ describe('a signed suggestion through council voting and the veto window', () =>
     expect(first.referee?.did).toBe(m1!.wallet.did);
     expect(first.budgetRequested).toBe('1000');
 
+    // The block watcher may index the registration event before the confirm job records `chained` (they run
+    // independently), so wait for both.
     const registered = await Promise.all(
       ids.map((id) =>
-        waitForProposal(env, id, 'registration on chain', (d) => d.window.votingEndHeight !== null),
+        waitForProposal(
+          env,
+          id,
+          'registration on chain',
+          (d) => d.window.votingEndHeight !== null && d.chainStatus === 'chained',
+        ),
       ),
     );
     for (const d of registered) {

@@ -156,6 +156,24 @@ describe('health and docs', () => {
     expect(res.body.data?.checks.redis?.ok).toBe(true);
   });
 
+  it('answers 503 when the chain is unreachable, naming the dependency but none of its addresses', async () => {
+    const configured = t.deps.config.CHAIN_RPC_URL;
+    t.deps.config.CHAIN_RPC_URL = 'http://127.0.0.1:1/';
+    try {
+      const res = await t.call<{ checks: Record<string, { ok: boolean; error?: string }> }>(
+        'GET',
+        '/health/ready',
+      );
+      expect(res.status).toBe(503);
+      expect(res.body.error?.type).toBe('health.not_ready');
+      expect(res.body.data?.checks.chain).toMatchObject({ ok: false, error: 'unreachable' });
+      expect(res.body.data?.checks.database?.ok).toBe(true);
+      expect(JSON.stringify(res.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+    } finally {
+      t.deps.config.CHAIN_RPC_URL = configured;
+    }
+  });
+
   it('serves an OpenAPI document built from the route schemas, and a readable page', async () => {
     const doc = (await (await fetch(`${t.url}/api/docs/openapi.json`)).json()) as {
       paths: Record<string, unknown>;

@@ -139,12 +139,32 @@ describe('search', () => {
     );
     expect((await list('searchBy=name&search=%25')).total).toBe(0); // a literal %, not a wildcard
   });
-  it('by author e-mail, matched exactly and never shown', async () => {
+  it('by author e-mail, matched exactly and never shown, for signed-in members only', async () => {
     const email = alice.user.email!;
-    const found = await list(`searchBy=email&search=${encodeURIComponent(email.toUpperCase())}`);
+    const byEmail = (text: string) => `searchBy=email&search=${encodeURIComponent(text)}`;
+    const anonymous = await t.call('GET', `/suggestion?${byEmail(email)}`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error?.type).toBe('auth.required');
+    const found = await list(byEmail(email.toUpperCase()), carol.token);
     expect(numbers(found)).toEqual(['signed', 'chinese', 'wallet'].map(key));
     expect(JSON.stringify(found)).not.toContain('@');
-    expect((await list(`searchBy=email&search=${encodeURIComponent(email.slice(0, -3))}`)).total).toBe(0);
+    expect((await list(byEmail(email.slice(0, -3)), carol.token)).total).toBe(0);
+  });
+  it('counts e-mail searches per member: past EMAIL_SEARCH_LIMIT in 15 minutes they are refused', async () => {
+    const sweeper = await makeUser(t.deps.database.db);
+    const limit = t.deps.config.EMAIL_SEARCH_LIMIT;
+    for (let i = 0; i < limit; i++)
+      await list(`searchBy=email&search=probe${i}%40example.org`, sweeper.token);
+    const refused = await t.call('GET', '/suggestion?searchBy=email&search=one-more%40example.org', {
+      token: sweeper.token,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.type).toBe('rate_limited');
+    // Other searches and other members are not affected.
+    expect((await list('searchBy=title&search=wallet', sweeper.token)).total).toBeGreaterThan(0);
+    expect(
+      (await list(`searchBy=email&search=${encodeURIComponent(alice.user.email!)}`, bob.token)).total,
+    ).toBe(3);
   });
 });
 

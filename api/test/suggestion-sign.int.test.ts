@@ -152,6 +152,19 @@ describe('signing a suggestion with the author’s DID wallet', () => {
     expect(other.body.error?.type).toBe('suggestion.not_author');
     expect((await requestWallet(t, 'sign-suggestion', undefined, s._id)).status).toBe(401);
   });
+
+  it('answers 404, not a server error, for a subject that names no suggestion', async () => {
+    for (const subject of [
+      'x',
+      '0',
+      '12345678901234567890',
+      'not-a-uuid-at-all',
+      '00000000-0000-0000-0000-000000000000',
+    ]) {
+      const res = await requestWallet(t, 'sign-suggestion', author.token, subject);
+      expect(res.status, subject).toBe(404);
+    }
+  });
 });
 
 describe('council consideration needs the author’s signature', () => {

@@ -44,6 +44,12 @@ describe('comments', () => {
     expect(empty.body.error?.fields).toEqual([{ path: 'body', message: M.commentRequired }]);
     const long = await comment(s._id, bob.token, { body: 'x'.repeat(2049) });
     expect(long.body.error?.fields).toEqual([{ path: 'body', message: M.commentTooLong }]);
+    // At most 10 mentions: a comment is not a way to e-mail a crowd.
+    const crowd = Array.from({ length: 11 }, (_, i) => `@member_${i}`).join(' ');
+    const many = await comment(s._id, bob.token, { body: `${crowd} look` });
+    expect(many.status).toBe(400);
+    expect(many.body.error?.fields).toEqual([{ path: 'body', message: M.mentionsTooMany }]);
+    expect((await detail(s._id)).commentsNum).toBe(0);
   });
 
   it('e-mails a mentioned member (one message each) and the author; refuses an unknown mention', async () => {

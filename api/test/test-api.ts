@@ -54,6 +54,9 @@ export async function startTestApi(
     WEB_DIST_DIR: '',
     LOG_LEVEL: 'silent',
     SMTP_URL: mailbox.url,
+    // Every test file asks for QR codes from 127.0.0.1 against one Redis: the per-address limit would count the
+    // whole suite as one visitor. wallet.int.test.ts turns it on to prove it.
+    WALLET_REQUEST_LIMIT: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

@@ -212,3 +212,29 @@ describe('binding a DID', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('abuse limits', () => {
+  it('counts QR requests per client address and refuses past WALLET_REQUEST_LIMIT, with Retry-After', async () => {
+    const limited = await startTestApi({ TRUST_PROXY_HOPS: '1', WALLET_REQUEST_LIMIT: '3' }, { did: true });
+    try {
+      const ask = (ip: string) =>
+        fetch(`${limited.url}/api/wallet/requests`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({ action: 'login' }),
+        });
+      const randomIp = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+      const ip = randomIp();
+      for (let i = 0; i < 3; i++) expect((await ask(ip)).status).toBe(200);
+      const refused = await ask(ip);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('rate_limited');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Nothing was stored for the refused request; another address is not affected.
+      expect(await limited.deps.database.db.$count(walletRequests)).toBe(3);
+      expect((await ask(randomIp())).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

@@ -131,3 +131,24 @@ export async function expectPageTitle(page: Page, title: string): Promise<void> 
     )
     .toBe(title);
 }
+
+/**
+ * Opens the account menu, chooses "Log out" and confirms. The menu is opened again when the confirmation does not
+ * show: right after signing in the page may still be switching routes, and a dropdown open at that moment closes
+ * before its item is clicked.
+ */
+export async function logOutThroughMenu(page: Page, username: string): Promise<void> {
+  const menu = page.getByRole('button', { name: `Account menu for ${username}` });
+  const confirm = page.getByRole('dialog').getByRole('button', { name: 'Log out' });
+  for (let attempt = 1; ; attempt++) {
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    try {
+      await confirm.waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+  await confirm.click();
+}

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  shot,
+  useSite,
+  expectPageTitle,
+  waitForPage,
+  logOutThroughMenu,
+} from './browser';
 import { waitForMail } from './mail';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 
@@ -158,9 +167,7 @@ describe('registration', () => {
     const token = await page.evaluate(() => sessionStorage.getItem('api-token'));
     expect(token).toBeTruthy();
 
-    await menu.click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await logOutThroughMenu(page, member.username);
     await page.locator('main h1', { hasText: 'Log in' }).waitFor();
     const res = await fetch(`${baseUrl(site)}/api/user/current_user`, { headers: { 'api-token': token! } });
     expect(res.status).toBe(401);

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  shot,
+  useSite,
+  expectPageTitle,
+  waitForPage,
+  logOutThroughMenu,
+} from './browser';
 
 const site = useSite();
 let browser: Browser;
@@ -38,9 +47,7 @@ describe('start-up login state', () => {
     await expectPageTitle(page, 'You do not have access to this page');
 
     // Logout asks first, forgets the token and lands on the login page.
-    await account.click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await logOutThroughMenu(page, site.site.memberName);
     await page.locator('main h1', { hasText: 'Log in' }).waitFor();
     expect(
       await page.evaluate(() => [sessionStorage.getItem('api-token'), localStorage.getItem('api-token')]),

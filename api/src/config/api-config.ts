@@ -59,10 +59,14 @@ export const apiEnvSchema = z.object({
   ESSENTIALS_WALLET_HOST: z.url().default('https://wallet.web3essentials.io'),
   /** How long a QR request may be answered, in seconds. */
   WALLET_REQUEST_TTL_SEC: z.coerce.number().int().min(30).max(3600).default(300),
+  /** QR requests one client address may ask for per 10 minutes (each is a stored row and a signed JWT); 0 = no limit. */
+  WALLET_REQUEST_LIMIT: z.coerce.number().int().min(0).max(100_000).default(120),
   /** Trust X-Forwarded-* headers from this many proxies (rate limits key on the client address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long a cached list answer may be served (http/response-cache.ts); 0 turns the cache off. */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  /** Suggestion searches by author e-mail one signed-in member may make per 15 minutes; 0 = no limit. */
+  EMAIL_SEARCH_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   /** Serve the dev-only routes (dev wallet approvals, mail outbox). Forced off in production. */
   DEV_TOOLS: booleanString(true),
 });

@@ -4,13 +4,20 @@ import { publicAuthorSchema } from './suggestion.contract';
 
 /** Comments are at most 2,048 characters (the original's MAX_LENGTH_COMMENT). */
 export const COMMENT_MAX_CHARS = 2048;
+/** Names one comment may mention (`@ALL` counts as one): each is an e-mail, so a comment cannot become a mailing. */
+export const COMMENT_MAX_MENTIONS = 10;
 
 /**
  * POST /api/suggestion/:id/comments and PUT /api/suggestion/:id/comments/:commentId. `@username` mentions a
  * member (e-mailed); `@ALL` mentions every council member; an unknown name is refused with "User not found".
  */
 export const commentBodySchema = z.object({
-  body: z.string().trim().min(1, M.commentRequired).max(COMMENT_MAX_CHARS, M.commentTooLong),
+  body: z
+    .string()
+    .trim()
+    .min(1, M.commentRequired)
+    .max(COMMENT_MAX_CHARS, M.commentTooLong)
+    .refine((body) => findMentions(body).length <= COMMENT_MAX_MENTIONS, M.mentionsTooMany),
   parentId: z.uuid().optional(),
 });
 export const editCommentSchema = commentBodySchema.pick({ body: true });

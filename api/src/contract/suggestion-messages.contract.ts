@@ -57,4 +57,5 @@ export const SUGGESTION_MESSAGES = {
   commentRequired: 'Please input comment',
   commentTooLong: 'Comment is too long',
   mentionUnknown: 'User not found',
+  mentionsTooMany: 'You can mention at most 10 members in one comment.',
 } as const;

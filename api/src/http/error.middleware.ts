@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppError } from './app-error';
 import { fromDidError } from './did-error-map';
 import type { Logger } from './logger';
+import { RateLimitedError } from './rate-limit';
 
 /** The one place errors become HTTP answers: `{ code: -status, error: { type, message, fields? } }`. */
 export function errorHandler(logger: Logger) {
@@ -13,6 +14,7 @@ export function errorHandler(logger: Logger) {
       logger.error({ reqId: req.id, err }, 'request failed');
     }
     if (res.headersSent) return;
+    if (appError instanceof RateLimitedError) res.setHeader('Retry-After', String(appError.retryAfterSec));
     res.status(appError.status).json({
       code: -appError.status,
       error: {

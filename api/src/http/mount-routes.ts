@@ -5,16 +5,34 @@ import { hasRole } from '../contract/roles.contract';
 import type { AppDeps } from '../app-deps';
 import { AppError, forbidden, unauthorized } from './app-error';
 import type { AnyRoute, Policy } from './route';
-import { answerCacheOf, answerKey } from './response-cache';
+import { answerCacheOf, answerKey, cacheCaller } from './response-cache';
 import { parseInput } from './validate';
 
-/** Throws when the policy refuses the caller; the only place policies are enforced. */
-export function enforcePolicy(policy: Policy, user: AuthUser | undefined | null, deps: AppDeps): void {
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (what Node reports for an IPv4 client of a dual-stack socket). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * Throws when the policy refuses the caller; the only place policies are enforced. `clientIp` is the caller's
+ * address as Express sees it (TRUST_PROXY_HOPS decides whether X-Forwarded-For is believed).
+ */
+export function enforcePolicy(
+  policy: Policy,
+  user: AuthUser | undefined | null,
+  deps: AppDeps,
+  clientIp?: string,
+): void {
   switch (policy.kind) {
     case 'public':
       return;
     case 'dev':
-      if (!deps.config.DEV_TOOLS) throw new AppError(404, 'not_found', 'The resource was not found.');
+      // Dev tools answer only on the developer's own machine: a server left in development mode by mistake
+      // still shows nobody else the mail outbox (reset links, codes) or the dev wallet.
+      if (!deps.config.DEV_TOOLS || !isLoopback(clientIp))
+        throw new AppError(404, 'not_found', 'The resource was not found.');
       return;
     case 'auth':
       if (!user) throw unauthorized();
@@ -42,7 +60,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): 
       throw new Error(`Route ${routeKey}: only GET answers are cached`);
     router[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
       try {
-        enforcePolicy(route.policy, req.user, deps);
+        enforcePolicy(route.policy, req.user, deps, req.ip);
         const params = route.params ? parseInput(route.params, req.params, 'params') : req.params;
         const query = route.query ? parseInput(route.query, req.query, 'query') : {};
         const body =
@@ -51,7 +69,8 @@ export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): 
         const envelope = async () => JSON.stringify({ code: 1, data: (await route.handler(ctx)) ?? null });
         const ttlMs = deps.config.LIST_CACHE_TTL_MS;
         if (route.cache && !route.raw && ttlMs > 0) {
-          const key = await answerKey(deps, route.cache, routeKey, ctx.user?.id ?? null, [params, query]);
+          const caller = cacheCaller(route.cache, ctx.user?.id ?? null, query);
+          const key = await answerKey(deps, route.cache, routeKey, caller, [params, query]);
           const answer = key ? await answerCacheOf(deps).answer(key, ttlMs, envelope) : await envelope();
           res.status(200).type('application/json').send(answer);
           return;

@@ -11,6 +11,18 @@ import { readGeneration, type CacheScope } from '../cache/cache-generation';
  */
 export interface RouteCache {
   scope: CacheScope;
+  /**
+   * True when the answer to this (validated) query is the same whichever signed-in member asks (no personal
+   * filter): members then share one cached answer. Signed-out callers are always keyed apart from members, so a
+   * member-only answer never reaches them.
+   */
+  sharedByMembers?(query: Record<string, unknown>): boolean;
+}
+
+/** Whose answer a cached request gets: a member's own, every member's, or every signed-out caller's (null). */
+export function cacheCaller(cache: RouteCache, userId: string | null, query: unknown): string | null {
+  if (!userId) return null;
+  return cache.sharedByMembers?.(query as Record<string, unknown>) ? 'members' : userId;
 }
 
 interface Entry {
@@ -95,12 +107,12 @@ export async function answerKey(
   deps: AppDeps,
   cache: RouteCache,
   route: string,
-  userId: string | null,
+  caller: string | null,
   input: unknown,
 ): Promise<string | null> {
   try {
     const generation = await readGeneration(deps.redis, cache.scope);
-    return `${cache.scope}:${generation}|${route}|${userId ?? ''}|${JSON.stringify(input)}`;
+    return `${cache.scope}:${generation}|${route}|${caller ?? ''}|${JSON.stringify(input)}`;
   } catch {
     return null;
   }

@@ -10,7 +10,7 @@ import type { RouteCache } from './response-cache';
  * - public: anyone, signed in or not (the user is still resolved when a token is sent);
  * - auth: any signed-in user;
  * - role: signed in with a role at or above `role` (spec §6 ordering);
- * - dev: only when dev tools are on (never in production), no login.
+ * - dev: only when dev tools are on (never in production) and only to loopback callers, no login.
  * Ownership rules (only the author edits...) are checked by the service with the user it is given.
  */
 export type Policy = { kind: 'public' } | { kind: 'auth' } | { kind: 'role'; role: Role } | { kind: 'dev' };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { devEidDir } from '../dev-endpoints';
 
 /** Repository root (did/src/eid-simulator → ../../..), so `.data/` is the same wherever the command runs. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -12,7 +13,7 @@ const schema = z.object({
   EID_SIM_DATA_DIR: z
     .string()
     .min(1)
-    .default(path.join(REPO_ROOT, '.data', 'eid-simulator')),
+    .default(devEidDir(path.join(REPO_ROOT, '.data'))),
 });
 
 export type EidSimulatorConfig = z.infer<typeof schema>;

@@ -55,8 +55,13 @@ export async function describeRequest(
       const site = isPlainObject(params.website)
         ? String(params.website.domain)
         : String(params.realm ?? '?');
-      const asked = Object.keys(claims);
-      summary = `${who} (${site}) asks for your DID${asked.length ? ` and: ${asked.join(', ')}` : ''}`;
+      // Essentials' claims map: true = the credential is required, false = the member may share it or not.
+      const required = Object.keys(claims).filter((k) => claims[k] === true);
+      const optional = Object.keys(claims).filter((k) => claims[k] !== true);
+      summary =
+        `${who} (${site}) asks for your DID` +
+        (required.length ? `, your ${required.join(', ')}` : '') +
+        (optional.length ? ` and, if you wish, your ${optional.join(', ')}` : '');
       break;
     }
     case 'didsign':

@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ENDPOINT_FILE } from '../eid-simulator/eid-simulator';
+import { readDevChainEndpoint, readDevEidUrl } from '../dev-endpoints';
 import { REPO_ROOT } from '../eid-simulator/eid-simulator.config';
 
-/** The dev wallet's settings: flags win over env vars (WALLET_DIR, EID_RESOLVER_URL, CHAIN_RPC_URL, CHAIN_ID). */
+/**
+ * The dev wallet's settings: flags win over env vars (WALLET_DIR, EID_RESOLVER_URL, CHAIN_RPC_URL, CHAIN_ID),
+ * which win over what a running `npm start` advertises under DATA_DIR (default `.data` at the repo root).
+ */
 const schema = z.object({
   walletDir: z.string().min(1),
   resolverUrl: z.url({ protocol: /^https?$/ }),
@@ -21,15 +23,8 @@ export interface WalletFlags {
   chainId?: string;
 }
 
-/** Where a running dev simulator advertises itself (`.data/eid-simulator/endpoint.json`), else the SDK default port. */
-function defaultResolverUrl(): string {
-  const file = path.join(REPO_ROOT, '.data', 'eid-simulator', ENDPOINT_FILE);
-  if (existsSync(file)) {
-    const { url } = JSON.parse(readFileSync(file, 'utf8')) as { url?: unknown };
-    if (typeof url === 'string') return url;
-  }
-  return 'http://127.0.0.1:9123/';
-}
+/** The SDK's default simulated-ID-chain address, for a simulator started on its own. */
+const SDK_DEFAULT_RESOLVER = 'http://127.0.0.1:9123/';
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
 
@@ -37,13 +32,17 @@ export function loadWalletConfig(
   flags: WalletFlags,
   env: Record<string, string | undefined> = process.env,
 ): WalletConfig {
+  const dataDir = path.resolve(REPO_ROOT, blank(env.DATA_DIR) ?? '.data');
+  const devChain = readDevChainEndpoint(dataDir);
   const result = schema.safeParse({
-    walletDir: path.resolve(
-      blank(flags.walletDir) ?? blank(env.WALLET_DIR) ?? path.join(REPO_ROOT, '.data', 'wallets'),
-    ),
-    resolverUrl: blank(flags.resolverUrl) ?? blank(env.EID_RESOLVER_URL) ?? defaultResolverUrl(),
-    chainRpcUrl: blank(flags.chainRpcUrl) ?? blank(env.CHAIN_RPC_URL),
-    chainId: blank(flags.chainId) ?? blank(env.CHAIN_ID),
+    walletDir: path.resolve(blank(flags.walletDir) ?? blank(env.WALLET_DIR) ?? path.join(dataDir, 'wallets')),
+    resolverUrl:
+      blank(flags.resolverUrl) ??
+      blank(env.EID_RESOLVER_URL) ??
+      readDevEidUrl(dataDir) ??
+      SDK_DEFAULT_RESOLVER,
+    chainRpcUrl: blank(flags.chainRpcUrl) ?? blank(env.CHAIN_RPC_URL) ?? devChain?.rpcUrl,
+    chainId: blank(flags.chainId) ?? blank(env.CHAIN_ID) ?? devChain?.chainId,
   });
   if (!result.success) {
     throw new Error(

@@ -14,6 +14,11 @@ export function loadBenchConfig(env = process.env) {
       /** ...or this many seconds. */
       BENCH_SECONDS: z.coerce.number().min(1).max(600).default(15),
       BENCH_WARMUP: z.coerce.number().int().min(0).max(100_000).default(300),
+      /** Only the scenarios whose name matches this regular expression (the baseline always runs). */
+      BENCH_ONLY: z
+        .string()
+        .optional()
+        .transform((v) => (v ? new RegExp(v, 'i') : null)),
       /** Also measure every scenario with the list answer cache off, for reference. */
       BENCH_UNCACHED: z
         .enum(['true', 'false'])

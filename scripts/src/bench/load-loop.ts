@@ -15,7 +15,7 @@ export interface LoadResult {
 export interface LoadOptions {
   /** Base URL of the server: loopback only. */
   baseUrl: string;
-  /** Paths to request, taken round-robin by each connection. */
+  /** Paths to request, taken in turn across all connections. */
   paths: string[];
   headers?: Record<string, string>;
   concurrency: number;
@@ -112,9 +112,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     }
   };
 
-  const connection = (w: number) =>
+  const connection = () =>
     new Promise<void>((done) => {
-      let next = w;
       let socket: net.Socket;
       let buf = Buffer.alloc(0);
       let t0 = 0;
@@ -124,11 +123,14 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
           socket.destroy();
           return done();
         }
+        // The paths go round in order across all connections, so any run of n requests covers n paths (a
+        // warm-up of BENCH_WARMUP requests touches each of up to that many distinct paths once).
+        const path = requests[issued % requests.length]!;
         issued++;
         inFlight = true;
         buf = Buffer.alloc(0);
         t0 = performance.now();
-        socket.write(requests[next++ % requests.length]!);
+        socket.write(path);
       };
       const open = () => {
         socket = net.connect({ host, port, noDelay: true });
@@ -154,7 +156,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       open();
     });
 
-  await Promise.all(Array.from({ length: opts.concurrency }, (_, w) => connection(w)));
+  await Promise.all(Array.from({ length: opts.concurrency }, () => connection()));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {

@@ -14,6 +14,7 @@ import {
 import { createProvider } from '@cr/contracts-abi/provider';
 import { resolveDid } from '@cr/did/did-backend';
 import { ensureDidBackend } from '@cr/did/did-backend';
+import { writeDevChainEndpoint } from '@cr/did/dev-endpoints';
 import { createWallet, listWallets, type WalletInfo } from '@cr/did/wallet/wallet-store';
 
 export const DEV_CHAIN_ID = 31337;
@@ -110,6 +111,11 @@ export async function startDevChain(opts: {
         await provider.send('anvil_setBalance', [w.evmAddress, `0x${DEV_WALLET_BALANCE.toString(16)}`]);
     }
     provider.destroy();
+    // Lets `npm run wallet -- scan … --approve` in another terminal send esctransaction replies to this chain.
+    const removeEndpoint = await writeDevChainEndpoint(opts.dataDir, {
+      rpcUrl: anvil.rpcUrl,
+      chainId: DEV_CHAIN_ID,
+    });
     return {
       rpcUrl: anvil.rpcUrl,
       chainId: DEV_CHAIN_ID,
@@ -118,7 +124,10 @@ export async function startDevChain(opts: {
       votingPeriodBlocks: opts.votingPeriodBlocks,
       council,
       secretary,
-      stop: () => anvil.stop(),
+      stop: async () => {
+        await removeEndpoint();
+        await anvil.stop();
+      },
     };
   } catch (err) {
     await anvil.stop();

@@ -7,10 +7,12 @@ import { loadApiConfig, type ApiConfig } from '@cr/api/config/api-config';
 import { createLogger } from '@cr/api/http/logger';
 import { checkPostgres } from '@cr/api/db/db-client';
 import { startEidSimulator } from '@cr/did/eid-simulator/eid-simulator';
+import { devEidDir } from '@cr/did/dev-endpoints';
 import { createWallet, listWallets } from '@cr/did/wallet/wallet-store';
 import { startWorkers } from '@cr/chain-worker/worker-registry';
 import { governancePlugins } from '@cr/chain-worker/governance-plugins';
 import { startProposalMailer } from '@cr/api/modules/proposal/proposal-mail';
+import { startHousekeeping } from '@cr/api/housekeeping';
 import { loadWorkerConfig } from '@cr/chain-worker/worker-config';
 import { createJsonLogger } from '@cr/chain-worker/worker-logger';
 import { ensureDevAccounts } from './dev-accounts';
@@ -67,7 +69,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
     let eidUrl = env.EID_RESOLVER_URL;
     if (!eidUrl) {
-      const eid = await startEidSimulator({ dataDir: path.join(dataDir, 'eid') });
+      const eid = await startEidSimulator({ dataDir: devEidDir(dataDir) });
       stops.push(() => eid.stop());
       eidUrl = eid.url;
       log(`EID simulator (DID resolver) at ${eid.url}`);
@@ -173,6 +175,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         'RELAYER_PRIVATE_KEY is not set: the chain worker does not run in this process (use npm run start:worker)',
       );
     }
+
+    const housekeeping = startHousekeeping({ db: deps.database.db, logger });
+    stops.push(() => housekeeping.stop());
 
     const api = await startApiServer(deps);
     stops.push(() => api.stop());

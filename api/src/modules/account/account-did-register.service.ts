@@ -8,7 +8,7 @@ import { accountError, uniqueViolation, userConflict } from './account-errors';
 import { LIMITS } from './account-limits';
 import * as repo from './account.repo';
 import { assertAvailable, checkRegistrationCode } from './account-register.service';
-import { enforceRate } from './rate-limit';
+import { enforceRate } from '../../http/rate-limit';
 
 /** How long after the wallet signed a `login` request its DID may still register an account. */
 export const DID_REGISTRATION_WINDOW_MS = 30 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { RateRule } from './rate-limit';
+import type { RateRule } from '../../http/rate-limit';
 
 /**
  * Abuse limits of the account routes (Redis fixed windows). "Address" is the client IP as Express sees it
@@ -7,7 +7,7 @@ import type { RateRule } from './rate-limit';
 export const LIMITS = {
   /** Every sign-in attempt from one address: 30 per 15 minutes. */
   loginPerAddress: { name: 'login-ip', limit: 30, windowSec: 15 * 60 },
-  /** Failed sign-ins per login name (as typed, lower-cased): 5 per 15 minutes; a success clears it. */
+  /** Failed sign-ins per account (username and e-mail share one count; per typed name when no account): 5 per 15 minutes; a success clears it. */
   loginFailuresPerAccount: { name: 'login-fail', limit: 5, windowSec: 15 * 60 },
   /** Wrong current passwords when changing it, per account: 5 per 15 minutes. */
   changePasswordFailures: { name: 'pwchange-fail', limit: 5, windowSec: 15 * 60 },

@@ -8,7 +8,7 @@ import { accountError } from './account-errors';
 import { LIMITS } from './account-limits';
 import * as repo from './account.repo';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password-hash';
-import { clearRate, enforceRate, hitRate, refuseWhenFull } from './rate-limit';
+import { clearRate, enforceRate, hitRate, refuseWhenFull } from '../../http/rate-limit';
 
 /** Finds the account for a login name: an e-mail when it contains "@" (usernames cannot), else a username. */
 function findByLogin(deps: AppDeps, login: string): Promise<UserRow | undefined> {
@@ -18,8 +18,8 @@ function findByLogin(deps: AppDeps, login: string): Promise<UserRow | undefined>
 
 /**
  * Password sign-in. Every failure answers the same 401 `account.login_failed` whether or not the account exists
- * (an unknown account spends the same scrypt time). Limited per address (every attempt) and per login name
- * (failures; a success clears them). A hash made with weaker parameters is upgraded on success.
+ * (an unknown account spends the same scrypt time). Limited per address (every attempt) and per account
+ * (failures, by username and e-mail together; a success clears them). A hash made with weaker parameters is upgraded on success.
  */
 export async function loginWithPassword(
   deps: AppDeps,
@@ -29,17 +29,19 @@ export async function loginWithPassword(
   const { redis } = deps;
   const db = deps.database.db;
   await enforceRate(redis, LIMITS.loginPerAddress, clientIp);
-  await refuseWhenFull(redis, LIMITS.loginFailuresPerAccount, input.username);
   const user = await findByLogin(deps, input.username);
+  // Failures count per account, whichever of its names (username or e-mail) is typed; per name when none.
+  const failureKey = user ? `user:${user.id}` : `name:${input.username}`;
+  await refuseWhenFull(redis, LIMITS.loginFailuresPerAccount, failureKey);
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
   else await burnPasswordCheck(input.password);
   if (!user || !ok) {
-    await hitRate(redis, LIMITS.loginFailuresPerAccount, input.username);
+    await hitRate(redis, LIMITS.loginFailuresPerAccount, failureKey);
     throw accountError(401, 'account.login_failed');
   }
   if (!user.active) throw accountError(403, 'auth.account_disabled');
-  await clearRate(redis, LIMITS.loginFailuresPerAccount, input.username);
+  await clearRate(redis, LIMITS.loginFailuresPerAccount, failureKey);
   const upgraded = needsRehash(user.passwordHash!) ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
     const now = new Date();

@@ -17,7 +17,7 @@ import { LIMITS } from './account-limits';
 import { passwordChangedMail, resetLinkMail, type MailLanguage } from './account-mail';
 import * as repo from './account.repo';
 import { hashPassword, verifyPassword } from './password-hash';
-import { enforceRate, hitRate, refuseWhenFull } from './rate-limit';
+import { enforceRate, hitRate, refuseWhenFull } from '../../http/rate-limit';
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 

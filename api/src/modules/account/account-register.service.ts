@@ -16,7 +16,7 @@ import { registrationCodeMail } from './account-mail';
 import * as repo from './account.repo';
 import { emailCodeMatches, generateEmailCode, hashEmailCode, newCodeSalt } from './email-code';
 import { hashPassword } from './password-hash';
-import { enforceRate } from './rate-limit';
+import { enforceRate } from '../../http/rate-limit';
 
 const PURPOSE = 'register';
 

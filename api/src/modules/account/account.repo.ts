@@ -203,3 +203,16 @@ export async function didRegistrationExists(db: Db, walletRequestId: string): Pr
     .limit(1);
   return !!row;
 }
+
+/** Deletes e-mailed codes and password-reset links that expired before `before` (they can never work again). */
+export async function pruneExpiredAccountCodes(db: Db, before: Date): Promise<number> {
+  const codes = await db
+    .delete(accountEmailCodes)
+    .where(lt(accountEmailCodes.expiresAt, before))
+    .returning({ id: accountEmailCodes.id });
+  const resets = await db
+    .delete(accountPasswordResets)
+    .where(lt(accountPasswordResets.expiresAt, before))
+    .returning({ id: accountPasswordResets.id });
+  return codes.length + resets.length;
+}

@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
@@ -16,20 +15,7 @@ import { registerWithDid } from './account-did-register.service';
 import { loginWithPassword, logout } from './account-login.service';
 import { changePassword, requestPasswordReset, resetPassword } from './account-password.service';
 import { registerWithEmail, sendRegistrationCode } from './account-register.service';
-import { RateLimitedError } from './rate-limit';
-
-/** The client address rate limits key on (X-Forwarded-For only as far as TRUST_PROXY_HOPS allows). */
-const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-
-/** Runs a service call and, when it is rate-limited, tells the client when to retry (Retry-After). */
-async function limited<T>(res: Response, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof RateLimitedError) res.setHeader('Retry-After', String(err.retryAfterSec));
-    throw err;
-  }
-}
+import { clientAddress } from '../../http/rate-limit';
 
 const ok = { ok: true as const };
 
@@ -42,8 +28,7 @@ export const accountRoutes = [
     policy: policy.public,
     body: registerCodeRequestSchema,
     response: registerCodeSentSchema,
-    handler: ({ deps, req, res, body }) =>
-      limited(res, () => sendRegistrationCode(deps, body, clientIp(req))),
+    handler: ({ deps, req, body }) => sendRegistrationCode(deps, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -53,7 +38,7 @@ export const accountRoutes = [
     policy: policy.public,
     body: registerRequestSchema,
     response: sessionSchema,
-    handler: ({ deps, req, res, body }) => limited(res, () => registerWithEmail(deps, body, clientIp(req))),
+    handler: ({ deps, req, body }) => registerWithEmail(deps, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -64,7 +49,7 @@ export const accountRoutes = [
     policy: policy.public,
     body: registerDidRequestSchema,
     response: sessionSchema,
-    handler: ({ deps, req, res, body }) => limited(res, () => registerWithDid(deps, body, clientIp(req))),
+    handler: ({ deps, req, body }) => registerWithDid(deps, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -74,7 +59,7 @@ export const accountRoutes = [
     policy: policy.public,
     body: loginRequestSchema,
     response: sessionSchema,
-    handler: ({ deps, req, res, body }) => limited(res, () => loginWithPassword(deps, body, clientIp(req))),
+    handler: ({ deps, req, body }) => loginWithPassword(deps, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -96,8 +81,8 @@ export const accountRoutes = [
     policy: policy.public,
     body: forgotPasswordRequestSchema,
     response: okSchema,
-    handler: async ({ deps, req, res, body }) => {
-      await limited(res, () => requestPasswordReset(deps, body, clientIp(req)));
+    handler: async ({ deps, req, body }) => {
+      await requestPasswordReset(deps, body, clientAddress(req));
       return ok;
     },
   }),
@@ -109,8 +94,8 @@ export const accountRoutes = [
     policy: policy.public,
     body: resetPasswordRequestSchema,
     response: okSchema,
-    handler: async ({ deps, req, res, body }) => {
-      await limited(res, () => resetPassword(deps, body, clientIp(req)));
+    handler: async ({ deps, req, body }) => {
+      await resetPassword(deps, body, clientAddress(req));
       return ok;
     },
   }),
@@ -122,8 +107,8 @@ export const accountRoutes = [
     policy: policy.auth,
     body: changePasswordRequestSchema,
     response: okSchema,
-    handler: async ({ deps, res, user, body }) => {
-      await limited(res, () => changePassword(deps, user!, body));
+    handler: async ({ deps, user, body }) => {
+      await changePassword(deps, user!, body);
       return ok;
     },
   }),

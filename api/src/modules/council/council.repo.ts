@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/users.schema';
 import type { Db } from '../../db/db-client';
 import {
   councilMembers,
@@ -90,4 +91,30 @@ export async function seatedNow(
   if (!term || (height !== null && height >= term.endHeight)) return null;
   const member = await memberOf(db, term.term, did);
   return member?.seated ? { term, member } : null;
+}
+
+/** Roles the chain's council seats never overwrite: a super admin keeps their account, the secretary theirs. */
+const ROLES_KEPT_WHEN_SEATED = ['COUNCIL', 'SUPER_ADMIN', 'SECRETARY'];
+
+/**
+ * The site role COUNCIL follows the chain: accounts whose DID holds a seat in the latest term become COUNCIL, and
+ * COUNCIL accounts whose DID holds none (a new term without them, a removal, a rebound DID) become MEMBER.
+ * Council-only site actions check the role, so a member voted out loses them with the next indexed event.
+ * `userId` narrows the sync to one account (after it binds a DID).
+ */
+export async function syncCouncilRoles(db: Db, userId?: string): Promise<void> {
+  const term = await latestTerm(db);
+  const seatedDids = db
+    .select({ did: councilMembers.did })
+    .from(councilMembers)
+    .where(and(eq(councilMembers.term, term?.term ?? -1), eq(councilMembers.seated, true)));
+  const only = userId ? eq(users.id, userId) : undefined;
+  await db
+    .update(users)
+    .set({ role: 'COUNCIL', updatedAt: sql`now()` })
+    .where(and(only, inArray(users.did, seatedDids), notInArray(users.role, ROLES_KEPT_WHEN_SEATED)));
+  await db
+    .update(users)
+    .set({ role: 'MEMBER', updatedAt: sql`now()` })
+    .where(and(only, eq(users.role, 'COUNCIL'), or(isNull(users.did), notInArray(users.did, seatedDids))));
 }

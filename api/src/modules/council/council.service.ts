@@ -20,8 +20,7 @@ import { memberRef } from '../proposal/proposal-view';
 import { avatarOf, usersByDid } from '../proposal/proposal.repo';
 import { memberIdOf } from '../proposal/proposal-registration.service';
 import * as repo from './council.repo';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../db/record-ref';
 
 function heightEta(height: number, clock: ChainClock): HeightEta {
   return {
@@ -165,7 +164,7 @@ export async function councilTerms(deps: AppDeps) {
 /** A member's DID from a user id, a DID or an on-chain member id. */
 async function didOf(db: Db, id: string): Promise<string> {
   if (id.startsWith('did:')) return id;
-  if (UUID.test(id)) {
+  if (isUuid(id)) {
     const [u] = await db.select({ did: users.did }).from(users).where(eq(users.id, id));
     if (u?.did) return u.did;
   } else {
@@ -249,7 +248,7 @@ export async function councilMemberDetail(
 export async function secretariatPosition(deps: AppDeps, id: string) {
   const db = deps.database.db;
   const gov = await repo.getGovernanceState(db);
-  const cond = id.startsWith('did:') ? eq(users.did, id) : UUID.test(id) ? eq(users.id, id) : undefined;
+  const cond = id.startsWith('did:') ? eq(users.did, id) : isUuid(id) ? eq(users.id, id) : undefined;
   const [u] = cond
     ? await db
         .select({

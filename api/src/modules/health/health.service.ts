@@ -1,19 +1,32 @@
 import type { AppDeps } from '../../app-deps';
 
+class ReadinessTimeout extends Error {}
+
 type Check = { ok: boolean; ms: number; error?: string };
 
-async function timed(fn: () => Promise<unknown>, timeoutMs = 2000): Promise<Check> {
+/**
+ * A public answer names which dependency failed and how (timeout or not), never the driver's own message, which
+ * can carry host names, ports and user names; those go to the log.
+ */
+async function timed(
+  name: string,
+  deps: AppDeps,
+  fn: () => Promise<unknown>,
+  timeoutMs = 2000,
+): Promise<Check> {
   const started = Date.now();
   try {
     await Promise.race([
       fn(),
       new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs),
+        setTimeout(() => reject(new ReadinessTimeout(`no answer within ${timeoutMs} ms`)), timeoutMs),
       ),
     ]);
     return { ok: true, ms: Date.now() - started };
   } catch (err) {
-    return { ok: false, ms: Date.now() - started, error: (err as Error).message };
+    deps.logger.warn({ err, dependency: name }, 'readiness check failed');
+    const timedOut = err instanceof ReadinessTimeout;
+    return { ok: false, ms: Date.now() - started, error: timedOut ? 'no answer in time' : 'unreachable' };
   }
 }
 
@@ -21,14 +34,14 @@ async function timed(fn: () => Promise<unknown>, timeoutMs = 2000): Promise<Chec
 export async function checkReadiness(deps: AppDeps) {
   const checks: Record<string, Check> = {};
   const [database, redis] = await Promise.all([
-    timed(() => deps.database.ping()),
-    timed(() => deps.redis.ping()),
+    timed('database', deps, () => deps.database.ping()),
+    timed('redis', deps, () => deps.redis.ping()),
   ]);
   checks.database = database;
   checks.redis = redis;
   const rpc = deps.config.CHAIN_RPC_URL;
   if (rpc) {
-    checks.chain = await timed(async () => {
+    checks.chain = await timed('chain', deps, async () => {
       const res = await fetch(rpc, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

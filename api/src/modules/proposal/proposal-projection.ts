@@ -14,7 +14,7 @@ import {
   type ProposalRow,
 } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
-import { getGovernanceState, patchGovernanceState } from '../council/council.repo';
+import { getGovernanceState, patchGovernanceState, syncCouncilRoles } from '../council/council.repo';
 import { vetoThresholdWei } from './proposal-rules';
 
 /**
@@ -33,7 +33,16 @@ const choiceName = (v: unknown) => {
   return name === 'NONE' ? null : (name.toLowerCase() as 'yes' | 'oppose' | 'abstain');
 };
 
+/** Events after which the seated DIDs of the latest term may differ, so the site's COUNCIL roles follow. */
+const SEAT_EVENTS = new Set(['council:TermStarted', 'council:MemberSeated', 'council:MemberRemoved']);
+
 export async function projectEvents(events: NewChainEvent[], tx: Db): Promise<ProjectionNotice[]> {
+  const notices = await projectEach(events, tx);
+  if (events.some((e) => SEAT_EVENTS.has(`${e.stream}:${e.name}`))) await syncCouncilRoles(tx);
+  return notices;
+}
+
+async function projectEach(events: NewChainEvent[], tx: Db): Promise<ProjectionNotice[]> {
   const notices: ProjectionNotice[] = [];
   for (const e of events) {
     const a = e.args;

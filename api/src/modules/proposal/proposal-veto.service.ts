@@ -47,6 +47,7 @@ export async function openVetoRequest(
   user: AuthUser,
   ref: string,
   input: VetoRequest,
+  clientIp: string,
 ): Promise<CreatedWalletRequest> {
   chainConfig(deps);
   const p = await openProposal(deps, ref);
@@ -60,7 +61,7 @@ export async function openVetoRequest(
     from: getAddress(input.from),
   };
   await deps.redis.set(intentKey(id), JSON.stringify(intent), 'EX', deps.config.WALLET_REQUEST_TTL_SEC + 60);
-  return createWalletRequest(deps, user, { action: 'veto', subjectId: id });
+  return createWalletRequest(deps, user, { action: 'veto', subjectId: id }, clientIp);
 }
 
 /** wallet `veto` prepare(): the esctransaction the member's wallet will send. */

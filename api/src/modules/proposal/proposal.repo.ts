@@ -8,15 +8,15 @@ import {
   type ProposalVoteRow,
 } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { displayNumberOf, isUuid } from '../../db/record-ref';
 
 /** A proposal by uuid or display number; `lock` takes a row lock for the rest of the transaction. */
 export async function findProposal(db: Db, ref: string, lock = false): Promise<ProposalRow | undefined> {
-  const where = UUID.test(ref)
+  const number = displayNumberOf(ref);
+  const where = isUuid(ref)
     ? eq(proposals.id, ref)
-    : /^[1-9]\d{0,15}$/.test(ref)
-      ? eq(proposals.number, Number(ref))
+    : number !== null
+      ? eq(proposals.number, number)
       : undefined;
   if (!where) return undefined;
   const q = db.select().from(proposals).where(where);

@@ -11,6 +11,7 @@ import {
 } from '../../contract/proposal.contract';
 import { createdWalletRequestSchema } from '../../contract/wallet.contract';
 import { unauthorized } from '../../http/app-error';
+import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
 import { exportProposalRows, listProposals } from './proposal-list.service';
 import { castVote } from './proposal-vote.service';
@@ -124,7 +125,8 @@ export const proposalRoutes = [
     params: proposalRefParamsSchema,
     body: vetoRequestSchema,
     response: createdWalletRequestSchema,
-    handler: ({ deps, user, params, body }) => openVetoRequest(deps, user ?? fail(), params.id, body),
+    handler: ({ deps, req, user, params, body }) =>
+      openVetoRequest(deps, user ?? fail(), params.id, body, clientAddress(req)),
   }),
 ];
 

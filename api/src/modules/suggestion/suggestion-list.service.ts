@@ -6,6 +6,7 @@ import type { Db } from '../../db/db-client';
 import { suggestions } from '../../db/schema';
 import { unauthorized } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
+import { enforceRate } from '../../http/rate-limit';
 import * as repo from './suggestion.repo';
 import { escapeLike, searchTsQuery } from './suggestion-search';
 import { amountOut, toSummary } from './suggestion-view';
@@ -77,6 +78,17 @@ export function listCondition(query: SuggestionListQuery, user: AuthUser | null)
   return and(...conds);
 }
 
+/**
+ * An exact e-mail match tells whether that address wrote a suggestion, so it is for signed-in members only and
+ * counted per member (EMAIL_SEARCH_LIMIT per 15 minutes): enough to look people up, too few to sweep a list.
+ */
+async function allowEmailSearch(deps: AppDeps, user: AuthUser | null): Promise<void> {
+  if (!user) throw unauthorized();
+  const limit = deps.config.EMAIL_SEARCH_LIMIT;
+  if (limit > 0)
+    await enforceRate(deps.redis, { name: 'suggestion-email-search', limit, windowSec: 15 * 60 }, user.id);
+}
+
 /** `desc nulls last`, exactly as the indexes are declared (a plain `desc` would not match them). */
 const descIndexed = (col: AnyPgColumn) => sql`${col} desc nulls last`;
 
@@ -97,6 +109,10 @@ export function listOrder(sortBy: SuggestionListQuery['sortBy']): SQL[] {
 /** Filters whose sets belong to one member: small, counted on every request, never shared in a cache. */
 const PERSONAL_FILTERS = new Set<SuggestionListQuery['filter']>(['mine', 'commented', 'subscribed']);
 
+/** A list query whose answer differs from member to member (the cache keeps it per member). */
+export const isPersonalQuery = (query: Pick<SuggestionListQuery, 'filter'>): boolean =>
+  PERSONAL_FILTERS.has(query.filter);
+
 /** GET /api/suggestion: one page and the total of the filtered list. */
 export async function listSuggestions(
   deps: AppDeps,
@@ -104,10 +120,11 @@ export async function listSuggestions(
   query: SuggestionListQuery,
 ): Promise<SuggestionList> {
   const db = deps.database.db;
+  if (query.search && query.searchBy === 'email') await allowEmailSearch(deps, user);
   const where = listCondition(query, user);
   const [rows, total] = await Promise.all([
     repo.pageOf(db, where, listOrder(query.sortBy), query.results, (query.page - 1) * query.results),
-    PERSONAL_FILTERS.has(query.filter)
+    isPersonalQuery(query)
       ? repo.countOf(db, where)
       : cachedCount(deps, query, () => repo.countOf(db, where)),
   ]);

@@ -3,6 +3,7 @@ import type { SuggestionContent } from '../../contract/suggestion-content.contra
 import type { Db } from '../../db/db-client';
 import { suggestionTags, suggestionVersions, suggestions, users, type SuggestionRow } from '../../db/schema';
 import { searchLexemes } from './suggestion-search';
+import { displayNumberOf, isUuid } from '../../db/record-ref';
 
 /** The author columns a public view may show (never the e-mail). */
 export const authorColumns = {
@@ -88,7 +89,10 @@ export async function insertVersion(
 
 /** A suggestion by uuid or display number; `lock` takes the row lock for a state change. */
 export async function findSuggestion(db: Db, ref: string, lock = false): Promise<SuggestionRow | undefined> {
-  const where = /^[0-9]+$/.test(ref) ? eq(suggestions.number, Number(ref)) : eq(suggestions.id, ref);
+  const number = displayNumberOf(ref);
+  const where =
+    number !== null ? eq(suggestions.number, number) : isUuid(ref) ? eq(suggestions.id, ref) : undefined;
+  if (!where) return undefined;
   const q = db.select().from(suggestions).where(where).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;

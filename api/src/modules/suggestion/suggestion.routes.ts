@@ -13,12 +13,13 @@ import {
   suggestionRefParamsSchema,
   suggestionVersionListSchema,
   updateSuggestionQuerySchema,
+  type SuggestionListQuery,
 } from '../../contract/suggestion.contract';
 import { defineRoute, policy, type AnyRoute } from '../../http/route';
 import { suggestionAdminRoutes } from './suggestion-admin.routes';
 import * as drafts from './suggestion-draft.service';
 import { suggestionEngagementRoutes } from './suggestion-engagement.routes';
-import { exportRows, listSuggestions } from './suggestion-list.service';
+import { exportRows, isPersonalQuery, listSuggestions } from './suggestion-list.service';
 import * as service from './suggestion.service';
 
 const TAG = 'suggestion';
@@ -34,7 +35,10 @@ const collectionRoutes = [
     policy: policy.public,
     query: suggestionListQuerySchema,
     response: suggestionListSchema,
-    cache: { scope: 'suggestions' },
+    cache: {
+      scope: 'suggestions',
+      sharedByMembers: (query) => !isPersonalQuery(query as SuggestionListQuery),
+    },
     handler: ({ deps, user, query }) => listSuggestions(deps, user, query),
   }),
   defineRoute({

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
 import { walletRequests, type WalletRequestRow } from '../../db/schema';
 
@@ -54,4 +54,28 @@ export async function markConsumed(db: Db, id: string, now: Date): Promise<boole
     )
     .returning({ id: walletRequests.id });
   return rows.length === 1;
+}
+
+/**
+ * Deletes at most `batch` QR requests that were never signed (unanswered, refused or expired) and expired before
+ * `before`, unless an account was registered through one. Signed requests stay: they record what a member signed.
+ * Returns how many went.
+ */
+export async function pruneUnsignedWalletRequests(db: Db, before: Date, batch = 1000): Promise<number> {
+  const doomed = db
+    .select({ id: walletRequests.id })
+    .from(walletRequests)
+    .where(
+      and(
+        ne(walletRequests.status, 'signed'),
+        lt(walletRequests.expiresAt, before),
+        sql`not exists (select 1 from account_did_registrations r where r.wallet_request_id = ${walletRequests.id})`,
+      ),
+    )
+    .limit(batch);
+  const gone = await db
+    .delete(walletRequests)
+    .where(inArray(walletRequests.id, doomed))
+    .returning({ id: walletRequests.id });
+  return gone.length;
 }

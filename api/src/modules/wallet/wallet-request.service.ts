@@ -11,6 +11,7 @@ import { enforcePolicy } from '../../http/mount-routes';
 import type { AuthUser } from '../session/auth-user';
 import { walletActions } from './wallet-actions.registry';
 import * as repo from './wallet-request.repo';
+import { enforceRate } from '../../http/rate-limit';
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -27,14 +28,21 @@ function gateway(deps: AppDeps) {
   return deps.did;
 }
 
-/** Stores a request for a wallet action and returns the QR text plus the secret only this browser holds. */
+/**
+ * Stores a request for a wallet action and returns the QR text plus the secret only this browser holds. Anyone may
+ * ask (sign-in needs no session), so requests are counted per client address: WALLET_REQUEST_LIMIT per 10 minutes.
+ */
 export async function createWalletRequest(
   deps: AppDeps,
   user: AuthUser | null,
   input: CreateWalletRequest,
+  clientIp: string,
 ): Promise<CreatedWalletRequest> {
   const action = walletActions[input.action];
   enforcePolicy(action.policy, user, deps);
+  const limit = deps.config.WALLET_REQUEST_LIMIT;
+  if (limit > 0)
+    await enforceRate(deps.redis, { name: 'wallet-request-ip', limit, windowSec: 10 * 60 }, clientIp);
   const prepared = await action.prepare({ deps, user, subjectId: input.subjectId });
   const ttlMs = Math.min(prepared.ttlMs ?? DEFAULT_TTL_MS, deps.config.WALLET_REQUEST_TTL_SEC * 1000);
   const id = randomUUID();

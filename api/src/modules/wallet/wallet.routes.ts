@@ -4,6 +4,7 @@ import {
   createdWalletRequestSchema,
   walletRequestStateSchema,
 } from '../../contract/wallet.contract';
+import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
 import { createWalletRequest, getWalletRequestState, handleWalletCallback } from './wallet-request.service';
 
@@ -18,7 +19,7 @@ export const walletRoutes = [
     policy: policy.public,
     body: createWalletRequestSchema,
     response: createdWalletRequestSchema,
-    handler: ({ deps, user, body }) => createWalletRequest(deps, user, body),
+    handler: ({ deps, req, user, body }) => createWalletRequest(deps, user, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'get',

@@ -1,9 +1,10 @@
-import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useAuthStore } from '../../lib/auth-store';
 import { accountApi } from '../../lib/account-api';
+import { MemberAvatar } from '../../components/member-avatar';
 
 /** The signed-in member's menu: profile, suggestions, admin (admins), and logout after a confirmation. */
 export function AccountMenu() {
@@ -39,7 +40,7 @@ export function AccountMenu() {
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <Button type="text" className="cr-account" aria-label={t('nav.account', { name: user.username })}>
-        <Avatar size={28} src={avatar ?? undefined} icon={avatar ? undefined : <UserOutlined />} alt="" />
+        <MemberAvatar size={28} src={avatar} />
         <span className="cr-account__name">{user.username}</span>
         <DownOutlined aria-hidden="true" />
       </Button>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Avatar, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import { MemberAvatar } from '../member-avatar';
 import './profile-card.css';
 
 /** The top of a member's card: banner, avatar, name (with extras such as @username and the role), motto. */
@@ -26,11 +26,10 @@ export function ProfileHero({
         <div className="cr-profile-hero">
           {banner && <img className="cr-profile-hero__banner" src={banner} alt="" />}
         </div>
-        <Avatar
+        <MemberAvatar
           className="cr-profile-hero__avatar"
           size={88}
-          src={avatar ?? undefined}
-          icon={avatar ? undefined : <UserOutlined />}
+          src={avatar}
           alt={avatar ? avatarAlt : undefined}
         />
       </div>

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { AppError, unauthorized } from '../../../http/app-error';
 import { policy } from '../../../http/route';
+import { syncCouncilRoles } from '../../council/council.repo';
 import type { WalletAction } from '../wallet-action';
 
 export const DID_ALREADY_BOUND = 'This DID is already bound to another account.';
@@ -33,6 +34,8 @@ export const bindDidAction: WalletAction = {
       .where(eq(users.id, userId))
       .returning({ id: users.id });
     if (updated.length !== 1) throw new AppError(404, 'user.not_found', 'The account was not found.');
+    // A seated member's DID makes the account COUNCIL; rebinding away from a seat ends it.
+    await syncCouncilRoles(db, userId);
     return { did: reply.signerDid };
   },
 };

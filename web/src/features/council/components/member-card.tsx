@@ -1,8 +1,8 @@
-import { Avatar, Tag, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CouncilMemberRef } from '@cr/api/contract/proposal.contract';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 /** did:elastos:iXyz…abcd, copyable in full. */
 export function DidText({ did }: { did: string }) {
@@ -30,13 +30,7 @@ export function MemberCard({ member, to, role, children, removed }: MemberCardPr
   const href = to ?? `/council/detail/${encodeURIComponent(member.userId ?? member.did)}`;
   return (
     <article className="cs-card" data-testid="council-member" data-did={member.did}>
-      <Avatar
-        size={72}
-        src={member.avatar ?? undefined}
-        icon={member.avatar ? undefined : <UserOutlined />}
-        alt=""
-        className="cs-card__avatar"
-      />
+      <MemberAvatar className="cs-card__avatar" size={72} src={member.avatar} />
       <div className="cs-card__body">
         <h3 className="cs-card__name">
           <Link to={href}>{member.name}</Link>

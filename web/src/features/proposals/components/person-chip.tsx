@@ -1,20 +1,14 @@
-import { Avatar } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import type { CouncilMemberRef } from '@cr/api/contract/proposal.contract';
 import type { PublicAuthor } from '@cr/api/contract/suggestion.contract';
 import { authorName } from '../model/people';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 /** Avatar and name of a site member, linking to their public page. */
 export function PersonChip({ person, size = 20 }: { person: PublicAuthor; size?: number }) {
   return (
     <span className="pr-person">
-      <Avatar
-        size={size}
-        src={person.avatar ?? undefined}
-        icon={person.avatar ? undefined : <UserOutlined />}
-        alt=""
-      />
+      <MemberAvatar size={size} src={person.avatar} />
       <Link to={`/member/${person._id}`}>{authorName(person)}</Link>
     </span>
   );
@@ -24,12 +18,7 @@ export function PersonChip({ person, size = 20 }: { person: PublicAuthor; size?:
 export function CouncilChip({ member, size = 20 }: { member: CouncilMemberRef; size?: number }) {
   return (
     <span className="pr-person">
-      <Avatar
-        size={size}
-        src={member.avatar ?? undefined}
-        icon={member.avatar ? undefined : <UserOutlined />}
-        alt=""
-      />
+      <MemberAvatar size={size} src={member.avatar} />
       <Link to={`/council/detail/${encodeURIComponent(member.userId ?? member.did)}`}>{member.name}</Link>
     </span>
   );

@@ -1,5 +1,4 @@
-import { Avatar, Tag } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChainActionView } from '@cr/api/contract/chain.contract';
@@ -7,6 +6,7 @@ import type { MemberVote } from '@cr/api/contract/proposal.contract';
 import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
 import { formatDateTime } from '../../../lib/dates';
 import { resultOf, VOTE_RESULT_COLOR } from '../model/vote-tally';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 export interface VoteResultsTableProps {
   votes: MemberVote[];
@@ -57,16 +57,15 @@ export function VoteResultsTable({ votes, myDid, actions, onChainChange }: VoteR
                 style={{ borderInlineStartColor: VOTE_RESULT_COLOR[counts] }}
               >
                 <th scope="row" className="pr-votes__member">
-                  <Avatar
-                    size={36}
-                    src={v.member.avatar ?? undefined}
-                    icon={v.member.avatar ? undefined : <UserOutlined />}
-                    alt=""
-                  />
-                  <Link to={`/council/detail/${encodeURIComponent(v.member.userId ?? v.member.did)}`}>
-                    {v.member.name}
-                  </Link>
-                  {mine && <Tag className="pr-votes__you">{t('votes.you')}</Tag>}
+                  {/* The flex layout sits inside the cell: a flex <th> stops being a table cell and no longer
+                      stretches to the row's height, which broke the row's outline. */}
+                  <span className="pr-votes__who">
+                    <MemberAvatar size={36} src={v.member.avatar} />
+                    <Link to={`/council/detail/${encodeURIComponent(v.member.userId ?? v.member.did)}`}>
+                      {v.member.name}
+                    </Link>
+                    {mine && <Tag className="pr-votes__you">{t('votes.you')}</Tag>}
+                  </span>
                 </th>
                 <td data-label={t('votes.columns.choice')}>
                   <span className={`pr-choice pr-choice--${shown}`}>

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Avatar, Button, Form, Mentions, Popconfirm, Space, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Mentions, Popconfirm, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX_CHARS } from '@cr/api/contract/suggestion-comment.contract';
-import { SUGGESTION_MESSAGES as M } from '@cr/api/contract/suggestion-messages.contract';
+import { COMMENT_MAX_CHARS, editCommentSchema } from '@cr/api/contract/suggestion-comment.contract';
 import { useAuth } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/dates';
 import { rememberLoginRedirect } from '../../../lib/login-redirect';
@@ -12,6 +10,7 @@ import { suggestionApi, type SuggestionComment, type SuggestionDetail } from '..
 import { useErrorText } from '../model/error-text';
 import { translateRule } from '../model/rule-messages';
 import { authorName } from './status-tags';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 /** A comment's text with its @mentions linked to the members' pages. */
 function CommentBody({ c }: { c: SuggestionComment }) {
@@ -41,11 +40,10 @@ function CommentBody({ c }: { c: SuggestionComment }) {
   );
 }
 
-/** Checks a comment with the shared rules before sending ("Please input comment", "Comment is too long"). */
+/** Checks a comment with the server's own schema before sending (required, length, at most 10 mentions). */
 function commentProblem(text: string): string | null {
-  if (text.trim() === '') return M.commentRequired;
-  if (text.trim().length > COMMENT_MAX_CHARS) return M.commentTooLong;
-  return null;
+  const checked = editCommentSchema.safeParse({ body: text });
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
 }
 
 function CommentBox({
@@ -204,12 +202,7 @@ export function CommentsSection({
     const mine = user?._id === c.author._id;
     return (
       <li key={c._id} className="sg-comment" data-testid="comment">
-        <Avatar
-          size={32}
-          src={c.author.avatar ?? undefined}
-          icon={c.author.avatar ? undefined : <UserOutlined />}
-          alt=""
-        />
+        <MemberAvatar size={32} src={c.author.avatar} />
         <div className="sg-comment__main">
           <div className="sg-comment__meta">
             <Link to={`/member/${c.author._id}`}>{authorName(c.author)}</Link>

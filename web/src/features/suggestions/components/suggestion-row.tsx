@@ -1,11 +1,11 @@
-import { Avatar } from 'antd';
-import { DislikeOutlined, EyeOutlined, LikeOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { DislikeOutlined, EyeOutlined, LikeOutlined, MessageOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { SuggestionSummary } from '@cr/api/contract/suggestion.contract';
 import { formatDate } from '../../../lib/dates';
 import { markdownExcerpt } from '../../../lib/markdown';
 import { authorName, StatusTags } from './status-tags';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 /** One suggestion in a list: number, title, author, status and tags, counters, created date (MM/DD/YYYY). */
 export function SuggestionRow({ s }: { s: SuggestionSummary }) {
@@ -20,12 +20,7 @@ export function SuggestionRow({ s }: { s: SuggestionSummary }) {
       </div>
       <div className="sg-item__meta">
         <span className="sg-author">
-          <Avatar
-            size={20}
-            src={s.author.avatar ?? undefined}
-            icon={s.author.avatar ? undefined : <UserOutlined />}
-            alt=""
-          />
+          <MemberAvatar size={20} src={s.author.avatar} />
           {authorName(s.author)}
         </span>
         <span>{t('list.created', { date: formatDate(s.createdAt) })}</span>

@@ -4,8 +4,7 @@ import {
   suggestionRoom,
   type SuggestionEventPayload,
 } from '@cr/api/contract/suggestion.contract';
-import { Alert, Avatar, Card, Result, Steps, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Alert, Card, Result, Steps, Typography } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listenRoom } from '../../../components/chain-status/live-socket';
@@ -21,6 +20,7 @@ import { SuggestionContentView } from '../components/suggestion-content-view';
 import { authorName, StatusTags } from '../components/status-tags';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 /** Live changes arriving together (a burst of likes) cause one read. */
 const LIVE_DEBOUNCE_MS = 400;
@@ -159,12 +159,7 @@ export function SuggestionDetailPage() {
         <div className="sg-meta">
           <span className="sg-number">#{s.number}</span>
           <span className="sg-author">
-            <Avatar
-              size={24}
-              src={s.author.avatar ?? undefined}
-              icon={s.author.avatar ? undefined : <UserOutlined />}
-              alt=""
-            />
+            <MemberAvatar size={24} src={s.author.avatar} />
             <Link to={`/member/${s.author._id}`}>{authorName(s.author)}</Link>
           </span>
           <span className="sg-muted">{t('detail.created', { date: formatDate(s.createdAt) })}</span>

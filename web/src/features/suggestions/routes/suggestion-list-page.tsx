@@ -139,10 +139,13 @@ export function SuggestionListPage() {
             className="cr-toolbar__grow sg-search"
             byClassName="sg-search__by"
             searchBy={query.searchBy}
-            searchBys={suggestionSearchBySchema.options.map((o) => ({
-              value: o,
-              label: t(`list.searchBys.${o}`),
-            }))}
+            // Searching by author e-mail is for signed-in members (the server refuses it otherwise).
+            searchBys={suggestionSearchBySchema.options
+              .filter((o) => is_login || o !== 'email')
+              .map((o) => ({
+                value: o,
+                label: t(`list.searchBys.${o}`),
+              }))}
             search={query.search}
             onChange={update}
             labels={{

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { Request } from 'express';
 import type { Redis } from 'ioredis';
-import { AppError } from '../../http/app-error';
-import { accountMessages } from '../../contract/account.contract';
+import { AppError } from './app-error';
+import { accountMessages } from '../contract/account.contract';
 
 /** A fixed-window counter in Redis: at most `limit` hits per `windowSec` for one subject. */
 export interface RateRule {
@@ -10,7 +11,10 @@ export interface RateRule {
   windowSec: number;
 }
 
-/** Refused for now; `retryAfterSec` is how long the window still runs (the route sends it as Retry-After). */
+/** The client address limits key on (X-Forwarded-For only as far as TRUST_PROXY_HOPS allows). */
+export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** Refused for now; `retryAfterSec` is how long the window still runs (the error middleware sends Retry-After). */
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSec: number) {
     super(429, 'rate_limited', accountMessages.rate_limited);
