@@ -133,21 +133,23 @@ export async function expectPageTitle(page: Page, title: string): Promise<void> 
 }
 
 /**
- * Opens the account menu, chooses "Log out" and confirms. The menu is opened again when the confirmation does not
- * show: right after signing in the page may still be switching routes, and a dropdown open at that moment closes
- * before its item is clicked.
+ * Opens the account menu, chooses "Log out" and confirms. The menu is opened again when the item cannot be clicked
+ * or the confirmation does not show: while the page is still settling (a route switch after signing in, a page
+ * that just loaded) an open dropdown can close, or still be moving, when its item is clicked.
  */
 export async function logOutThroughMenu(page: Page, username: string): Promise<void> {
   const menu = page.getByRole('button', { name: `Account menu for ${username}` });
+  const item = page.getByRole('menuitem', { name: 'Log out' });
   const confirm = page.getByRole('dialog').getByRole('button', { name: 'Log out' });
   for (let attempt = 1; ; attempt++) {
-    await menu.click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
     try {
+      if (!(await item.isVisible())) await menu.click({ timeout: 10_000 });
+      await item.click({ timeout: 5_000 });
       await confirm.waitFor({ timeout: 5_000 });
       break;
     } catch (err) {
-      if (attempt === 3) throw err;
+      if (attempt === 4) throw err;
+      await page.keyboard.press('Escape');
     }
   }
   await confirm.click();

@@ -17,7 +17,23 @@ import { runId } from './qr';
  * Issue 4 "Must show": a relayed action's status changes live on the page from `chaining` to `chained` without a
  * reload. The action is a council vote (signed with the member's DID through the page's QR, relayed by the
  * worker); a visitor's page that was opened before the vote and never reloaded shows its row move.
+ *
+ * With one-second blocks a vote can be sent and mined within a few milliseconds, too quickly to be seen. So the
+ * test holds the chain's block production (anvil's interval mining) while the vote is sent, sees the row say
+ * `chaining` with the transaction pending, and then lets the blocks come again.
  */
+
+/** One JSON-RPC call to the local chain. */
+async function chainRpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(site.site.chainRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
 
 const site = useSite();
 let browser: Browser;
@@ -63,10 +79,17 @@ describe('live chain status', () => {
       });
     }, voter.did);
 
-    await voteOnPage(page, site.site, voter, number, 'yes', 'Live: the budget is reasonable.');
     const tag = watcher.page.locator(
       `[data-testid="vote-row"][data-did="${voter.did}"] [data-testid="chain-status"]`,
     );
+    await chainRpc('evm_setIntervalMining', [0]);
+    try {
+      await voteOnPage(page, site.site, voter, number, 'yes', 'Live: the budget is reasonable.');
+      await tag.and(watcher.page.locator('[data-chain-status="chaining"]')).waitFor({ timeout: 30_000 });
+      await shot(watcher.page, 'chain-live-chaining');
+    } finally {
+      await chainRpc('evm_setIntervalMining', [1]);
+    }
     await tag.and(watcher.page.locator('[data-chain-status="chained"]')).waitFor({ timeout: 30_000 });
     await shot(watcher.page, 'chain-live-chained');
 

@@ -27,6 +27,8 @@ export interface E2eSite {
   resolverUrl: string;
   /** The captured outgoing mail (one JSON file per message). */
   mailDir: string;
+  /** The local chain's JSON-RPC (anvil), for tests that hold block production to see an in-between state. */
+  chainRpcUrl: string;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function startE2eSite(): Promise<{ site: E2eSite; stop(): Promise<v
         walletDir: stack.config.dirs.wallets,
         resolverUrl: stack.config.EID_RESOLVER_URL ?? '',
         mailDir: stack.config.dirs.mailOutbox,
+        chainRpcUrl: stack.config.CHAIN_RPC_URL ?? '',
       },
       stop: async () => {
         await stack.stop();
