@@ -12,6 +12,7 @@ import {
   waitRegistered,
 } from './proposal-flow';
 import { runId } from './qr';
+import { createProvider } from '@cr/contracts-abi/provider';
 
 /**
  * Issue 4 "Must show": a relayed action's status changes live on the page from `chaining` to `chained` without a
@@ -22,18 +23,6 @@ import { runId } from './qr';
  * test holds the chain's block production (anvil's interval mining) while the vote is sent, sees the row say
  * `chaining` with the transaction pending, and then lets the blocks come again.
  */
-
-/** One JSON-RPC call to the local chain. */
-async function chainRpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(site.site.chainRpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
 
 const site = useSite();
 let browser: Browser;
@@ -82,13 +71,15 @@ describe('live chain status', () => {
     const tag = watcher.page.locator(
       `[data-testid="vote-row"][data-did="${voter.did}"] [data-testid="chain-status"]`,
     );
-    await chainRpc('evm_setIntervalMining', [0]);
+    const chain = createProvider(site.site.chainRpcUrl);
+    await chain.send('evm_setIntervalMining', [0]);
     try {
       await voteOnPage(page, site.site, voter, number, 'yes', 'Live: the budget is reasonable.');
       await tag.and(watcher.page.locator('[data-chain-status="chaining"]')).waitFor({ timeout: 30_000 });
       await shot(watcher.page, 'chain-live-chaining');
     } finally {
-      await chainRpc('evm_setIntervalMining', [1]);
+      await chain.send('evm_setIntervalMining', [1]);
+      chain.destroy();
     }
     await tag.and(watcher.page.locator('[data-chain-status="chained"]')).waitFor({ timeout: 30_000 });
     await shot(watcher.page, 'chain-live-chained');
