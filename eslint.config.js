@@ -3,6 +3,7 @@ import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycle } from './eslint-rules/no-import-cycle.js';
 
 /**
  * Import direction (architecture.md §1, conventions.md): web → api/contract only; api → did, contracts-abi;
@@ -109,6 +110,46 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // No import cycles in the api and the worker (eslint-rules/no-import-cycle.js).
+    files: ['api/src/**/*.ts', 'chain-worker/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { cycles: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: {
+      'cycles/no-import-cycle': [
+        'error',
+        {
+          // None left: the wallet-action rewrite (issue 21) removed the veto's cycle. Keep it empty.
+          knownCycles: [],
+        },
+      ],
+    },
+  },
+  {
+    // Queries live in *.repo.ts files and the db folder; services call them (conventions.md: route → service →
+    // repo). A separate rule name, so the import-direction no-restricted-imports above keeps its own options.
+    files: ['api/src/**/*.ts', 'chain-worker/src/**/*.ts'],
+    ignores: ['**/*.repo.ts', 'api/src/db/**', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              message: 'Build queries in a *.repo.ts file (or api/src/db), and call it from here.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*'],
+              message: 'Build queries in a *.repo.ts file (or api/src/db), and call it from here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['did/**'], rules: workspaceRule([]) },
   { files: ['contracts-abi/**'], rules: workspaceRule([]) },
   { files: ['api/**'], rules: workspaceRule(['did', 'contracts-abi']) },
@@ -118,8 +159,15 @@ export default tseslint.config(
       ['contracts-abi', 'api'],
       [
         {
-          regex: '^@cr/api/(modules/.*\\.routes|http/|app$)',
-          message: 'The worker shares the db, queues and events with the api, not its HTTP layer.',
+          // api-server loads Express and every route; app-composition composes a process without them.
+          regex:
+            '^@cr/api/(api-server|app|routes|main-api)$|^@cr/api/(modules/.*\\.routes$|http/|realtime/socket-server)',
+          message:
+            'The worker shares the db, queues and events with the api, not its HTTP layer (start it through @cr/api/app-composition).',
+        },
+        {
+          regex: '^(express|multer|socket\\.io)(/|$)',
+          message: 'The worker runs no HTTP server: it must not load express, multer or socket.io.',
         },
       ],
     ),
@@ -131,6 +179,27 @@ export default tseslint.config(
     rules: {
       ...workspaceRule(['api/contract']),
       'local/feature-boundaries': 'error',
+    },
+  },
+  {
+    // Pages link through the typed paths of web/src/lib/paths.ts, never a hand-written '/…' string: a renamed
+    // route is one edit there, and a link to a route that does not exist does not compile. The api's own paths
+    // (/api/, /uploads/, /socket.io) are not pages and stay strings.
+    files: ['web/src/{app,components,features}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[raw=/^['"]\\/(?!api\\/|uploads\\/|socket\\.io)/]`,
+          message: 'Link to a page with paths.<route>() from web/src/lib/paths.ts, not a hand-written path.',
+        },
+        {
+          selector:
+            'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(?!api\\/|uploads\\/|socket\\.io)/]',
+          message: 'Link to a page with paths.<route>(…) from web/src/lib/paths.ts, not a hand-written path.',
+        },
+      ],
     },
   },
   {

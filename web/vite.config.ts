@@ -1,13 +1,17 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress';
+import { routeTable } from './vite-route-table';
 
 /** The api (with socket.io) of `npm start`, for `npm run dev -w web` on its own port. */
 const apiOrigin = 'http://localhost:3000';
 
 const config = {
-  plugins: [react()],
+  plugins: [react(), routeTable(), precompress()],
+  // The manifest names each chunk's imports: the size budget (`npm run size -w web`) walks it.
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     // antd's core (layout, menu, drawer) is shared by every page; pages come as their own chunks.
     chunkSizeWarningLimit: 700,

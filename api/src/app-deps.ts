@@ -1,12 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config/api-config';
-import type { DbHandle } from './db/db-client';
-import type { Logger } from './http/logger';
-import type { Mailer } from './mail/mailer';
-import type { DidGateway } from './modules/wallet/did-gateway';
-import type { ChainQueues } from './queues/chain-queues';
-import type { FileStorage } from './modules/upload/file-storage';
-import type { EventBus } from './realtime/event-bus';
+import { openDatabase, type DbHandle } from './db/db-client';
+import { createLogger, type Logger } from './http/logger';
+import { connectRedis } from './infra/redis-connect';
+import { startCaptureSmtpServer } from './mail/capture-smtp-server';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createDidGateway, type DidGateway } from './modules/wallet/did-gateway';
+import { openChainQueues, type ChainQueues } from './queues/chain-queues';
+import { openMailQueue, type MailQueue } from './queues/mail-queue';
+import { createDiskStorage, type FileStorage } from './modules/upload/file-storage';
+import { createEventBus, type EventBus } from './realtime/event-bus';
 
 /** What route handlers and services reach: built once at start-up, passed down, never global. */
 export interface AppDeps {
@@ -21,6 +24,74 @@ export interface AppDeps {
   did: DidGateway | null;
   /** The BullMQ queues chain actions are put on after their outbox row is committed. */
   chainQueues: ChainQueues;
-  /** Closes what createAppDeps opened (mail, database, Redis). */
+  /** Every e-mail goes here (queueMails, after commit); the mail worker (mail/mail-worker.ts) sends it. */
+  mailQueue: MailQueue;
+  /** Closes what createAppDeps opened (mail, queues; the database and Redis too unless they were handed in). */
   close(): Promise<void>;
+}
+
+/** Redis and the database, when the caller already opened them (app-composition.ts shares them with the worker). */
+export interface SharedConnections {
+  redis: Redis;
+  database: DbHandle;
+  events?: EventBus;
+}
+
+/**
+ * Opens what every api process needs: mail (SMTP or the dev outbox), the DID gateway, uploads, the chain queues,
+ * and — unless `shared` hands them in — Redis and the database. No HTTP here; api-server.ts serves these deps.
+ */
+export async function createAppDeps(
+  config: ApiConfig,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  shared?: SharedConnections,
+): Promise<AppDeps> {
+  if (!config.REDIS_URL && !shared)
+    throw new Error('REDIS_URL is required (set it, or use `npm start`, which provides Redis).');
+  const redis = shared?.redis ?? (await connectRedis(config.REDIS_URL!));
+  let database: DbHandle | undefined = shared?.database;
+  const closeOwned = async () => {
+    if (shared) return;
+    await database?.close();
+    redis.disconnect();
+  };
+  try {
+    database ??= await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.dirs.pglite });
+    let smtpUrl = config.SMTP_URL;
+    let stopOutbox = async () => undefined as void;
+    if (!smtpUrl) {
+      // Dev without SMTP: a real SMTP listener on loopback keeps the mail under DATA_DIR/mail (see /api/dev/mail).
+      const outbox = await startCaptureSmtpServer({ dir: config.dirs.mailOutbox });
+      smtpUrl = outbox.url;
+      stopOutbox = outbox.stop;
+      logger.info({ dir: config.dirs.mailOutbox }, 'mail goes to the dev outbox');
+    }
+    const mailer = createMailer(smtpUrl, config.MAIL_FROM, logger);
+    const chainQueues = openChainQueues(redis, config.QUEUE_PREFIX);
+    const mailQueue = openMailQueue(redis, config.QUEUE_PREFIX);
+    const did = config.EID_RESOLVER_URL ? await createDidGateway(config) : null;
+    if (!did) logger.warn('EID_RESOLVER_URL is not set: DID sign-in and signing are unavailable');
+    return {
+      config,
+      database,
+      redis,
+      logger,
+      storage: createDiskStorage(config.dirs.uploads),
+      events: shared?.events ?? createEventBus(redis),
+      mailer,
+      did,
+      chainQueues,
+      mailQueue,
+      async close() {
+        await chainQueues.close();
+        await mailQueue.close();
+        mailer.close();
+        await stopOutbox();
+        await closeOwned();
+      },
+    };
+  } catch (err) {
+    await closeOwned().catch(() => undefined);
+    throw err;
+  }
 }

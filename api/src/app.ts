@@ -6,7 +6,12 @@ import { AppError } from './http/app-error';
 import { authenticate } from './http/auth.middleware';
 import { errorHandler } from './http/error.middleware';
 import { mountRoutes } from './http/mount-routes';
+import { indexBuild, sendBuildFile, webStatic } from './http/web-static';
+import { loadPageRoutes } from './http/page-routes';
+import { robotsTxt, sitemapXml } from './modules/seo/sitemap.service';
+import { rejectNul } from './http/reject-nul.middleware';
 import { requestContext } from './http/request-context.middleware';
+import { rpcProxy } from './modules/rpc/rpc-proxy';
 import { allRoutes } from './routes';
 
 const CSP = [
@@ -15,7 +20,8 @@ const CSP = [
   // antd writes its styles at run time (CSS-in-JS).
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  "connect-src 'self' ws: wss:",
+  // https: and a local node: a reader may check the integrity badges against their own RPC (set on /verify).
+  "connect-src 'self' ws: wss: https: http://localhost:* http://127.0.0.1:*",
   "font-src 'self' data:",
   "frame-ancestors 'none'",
   "base-uri 'self'",
@@ -39,8 +45,12 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders);
   app.use(requestContext(deps.logger));
 
+  // The public read-only JSON-RPC proxy answers plain JSON-RPC, outside the api's envelope and body parser.
+  app.use('/api', rpcProxy(deps));
+
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
+  api.use(rejectNul);
   api.use(authenticate(() => deps.database.db));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -76,13 +86,20 @@ function serveWebApp(app: express.Express, deps: AppDeps) {
     deps.logger.warn({ dist }, 'web build not found; only the API is served (run `npm run build`)');
     return;
   }
-  app.use(
-    '/assets',
-    express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
-  app.use(express.static(dist, { index: false, maxAge: '1h' }));
-  app.get(/^\/(?!api\/|uploads\/|socket\.io\/).*/, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+  const files = indexBuild(dist);
+  const index = files.get('/index.html')!;
+  const pages = loadPageRoutes(dist);
+  app.get('/robots.txt', (_req, res) => res.type('text/plain').send(robotsTxt(deps.config.PUBLIC_URL)));
+  app.get('/sitemap.xml', (_req, res, next) => {
+    sitemapXml(deps.database.db, deps.config.PUBLIC_URL, pages?.staticPaths ?? ['/'])
+      .then((xml) => res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(xml))
+      .catch(next);
+  });
+  app.use(webStatic(files));
+  app.get(/^\/(?!api\/|uploads\/|socket\.io\/).*/, (req, res, next) => {
+    // A path no page matches gets the app's 404 page with status 404 (the client router shows it).
+    if (pages && !pages.matches(req.path)) res.status(404);
+    // The page itself is never cached: a new build's asset names reach every visitor at once.
+    sendBuildFile(req, res, next, index, 'no-store');
   });
 }

@@ -1,6 +1,8 @@
 import type { Db } from './db/db-client';
 import type { Logger } from './http/logger';
 import { pruneExpiredAccountCodes } from './modules/account/account.repo';
+import { runMessageDigest } from './modules/social/message-digest';
+import type { MailQueue } from './queues/mail-queue';
 import { pruneUnsignedWalletRequests } from './modules/wallet/wallet-request.repo';
 
 /** Rows that can never be used again are kept this long past their expiry (a late poll, an incident's trail). */
@@ -25,7 +27,13 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<number>
 }
 
 /** Runs `runHousekeeping` at start and then every `intervalMs` (default 10 minutes) until stopped. */
-export function startHousekeeping(opts: { db: Db; logger: Logger; intervalMs?: number }): {
+export function startHousekeeping(opts: {
+  db: Db;
+  logger: Logger;
+  intervalMs?: number;
+  /** When given, each pass also mails the digest of unread direct messages (runMessageDigest). */
+  mailQueue?: MailQueue;
+}): {
   stop(): Promise<void>;
 } {
   let running: Promise<unknown> = Promise.resolve();
@@ -36,6 +44,14 @@ export function startHousekeeping(opts: { db: Db; logger: Logger; intervalMs?: n
       try {
         const removed = await runHousekeeping(opts.db);
         if (removed > 0) opts.logger.info({ removed }, 'housekeeping: expired rows deleted');
+        if (opts.mailQueue) {
+          const digests = await runMessageDigest({
+            db: opts.db,
+            mailQueue: opts.mailQueue,
+            logger: opts.logger,
+          });
+          if (digests > 0) opts.logger.info({ digests }, 'housekeeping: message digests queued');
+        }
       } catch (err) {
         opts.logger.warn({ err }, 'housekeeping pass failed');
       }

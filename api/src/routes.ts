@@ -1,14 +1,29 @@
 import type { AnyRoute } from './http/route';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { chainRoutes } from './modules/chain/chain.routes';
+import { conclusionRoutes } from './modules/conclusion/conclusion.routes';
+import { communityRoutes } from './modules/community/community.routes';
 import { councilRoutes } from './modules/council/council.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { elipRoutes } from './modules/elip/elip.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { milestoneRoutes } from './modules/milestone/milestone.routes';
+import { nominationRoutes } from './modules/nomination/nomination.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { proposalRoutes } from './modules/proposal/proposal.routes';
+import { trackingRoutes } from './modules/proposal-tracking/tracking.routes';
+import { socialRoutes } from './modules/social/social.routes';
+import { releaseRoutes } from './modules/release/release.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { submissionRoutes } from './modules/submission/submission.routes';
 import { suggestionRoutes } from './modules/suggestion/suggestion.routes';
+import { taskRoutes } from './modules/task/task.routes';
+import { teamRoutes } from './modules/team/team.routes';
+import { treasuryRoutes } from './modules/treasury/treasury.routes';
+import { verifyRoutes } from './modules/verify/verify.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
@@ -24,8 +39,23 @@ export function allRoutes(): AnyRoute[] {
     ...uploadRoutes,
     ...walletRoutes,
     ...suggestionRoutes,
+    ...nominationRoutes,
     ...proposalRoutes,
+    ...trackingRoutes,
+    ...milestoneRoutes,
+    ...conclusionRoutes,
     ...councilRoutes,
+    ...treasuryRoutes,
+    ...verifyRoutes,
+    ...teamRoutes,
+    ...taskRoutes,
+    ...socialRoutes,
+    ...adminRoutes,
+    ...auditRoutes,
+    ...communityRoutes,
+    ...submissionRoutes,
+    ...elipRoutes,
+    ...releaseRoutes,
     ...chainRoutes,
     ...devRoutes,
   ];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../src/contract/account.contract';
 import type { CurrentUser } from '../src/contract/user.contract';
 import { accountDidRegistrations, users, walletRequests } from '../src/db/schema';
+import { hashPassword } from '../src/modules/account/password-hash';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 import { requestWallet, walletState, walletsFor } from './wallet-harness';
@@ -201,5 +202,72 @@ describe('registration with a DID', () => {
       message: 'This username is already taken',
     });
     expect((await registerDid(form(req.id, req.secret))).status).toBe(200);
+  });
+});
+
+describe('signing in to an existing account and binding the scanned DID in one step', () => {
+  const loginDid = (body: Record<string, unknown>) =>
+    t.call<Session>('POST', '/user/login/did', { body, headers: { 'x-forwarded-for': newIp() } });
+
+  it('binds the DID of the scan to the account whose password was given, once', async () => {
+    const password = 'correct horse battery';
+    const member = await makeUser(db(), { passwordHash: await hashPassword(password) });
+    const { wallet, req } = await signedRegisterRequest();
+
+    const wrong = await loginDid({
+      username: member.user.username,
+      password: 'wrong',
+      requestId: req.id,
+      secret: req.secret,
+    });
+    expect(wrong.status).toBe(401);
+    expect(await userByDid(wallet.did)).toBeUndefined();
+    const wrongSecret = await loginDid({
+      username: member.user.username,
+      password,
+      requestId: req.id,
+      secret: 'not-the-secret',
+    });
+    expect(wrongSecret.body.error?.type).toBe('account.did_request_invalid');
+
+    const res = await loginDid({
+      username: member.user.username,
+      password,
+      requestId: req.id,
+      secret: req.secret,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data!.user.did?.id).toBe(wallet.did);
+    expect((await userByDid(wallet.did))?.id).toBe(member.user.id);
+    // The new session works; the same scan cannot bind again (nor another account).
+    expect(
+      (await t.call<CurrentUser>('GET', '/user/current_user', { token: res.body.data!.token })).status,
+    ).toBe(200);
+    const other = await makeUser(db(), { passwordHash: await hashPassword(password) });
+    const again = await loginDid({
+      username: other.user.username,
+      password,
+      requestId: req.id,
+      secret: req.secret,
+    });
+    expect(again.status).toBe(409);
+    expect((await userByDid(wallet.did))?.id).toBe(member.user.id);
+  });
+
+  it('refuses a request that was a sign-in of a bound DID, not a registration', async () => {
+    const password = 'correct horse battery';
+    const member = await makeUser(db(), { passwordHash: await hashPassword(password) });
+    const bound = await w.create(`bound${rand()}`);
+    await makeUser(db(), { did: bound.did });
+    const req = (await requestWallet(t, 'login')).body.data!;
+    expect((await w.approve(req.url, bound.name)).status).toBe(200);
+    const res = await loginDid({
+      username: member.user.username,
+      password,
+      requestId: req.id,
+      secret: req.secret,
+    });
+    expect(res.body.error?.type).toBe('account.did_request_invalid');
+    expect((await db().select().from(users).where(eq(users.id, member.user.id)))[0]!.did).toBeNull();
   });
 });

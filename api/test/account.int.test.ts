@@ -225,8 +225,15 @@ describe('registration with an e-mailed code', () => {
     const email = newEmail();
     const ip = newIp();
     const first = await askCode(email, ip);
-    const again = await post('/user/register/code', { email }, ip);
-    expectRefusal(again, 429, 'rate_limited', 'Too many attempts. Please wait and try again.');
+    // Within the minute: a typed refusal that says how long to wait, in the body and as Retry-After.
+    const again = await post('/user/register/code', { email }, newIp());
+    expect(again.status).toBe(429);
+    expect(again.body.error?.type).toBe('account.code_cooldown');
+    const left = again.body.error?.retryAfterSec ?? 0;
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(60);
+    expect(again.headers.get('retry-after')).toBe(String(left));
+    expect(again.body.error?.message).toBe(`Please wait ${left} seconds before asking for a new code.`);
     // The minute has passed (the window is dropped in Redis): the new code replaces the first.
     await t.deps.redis.del(rateKey(LIMITS.codeCooldownPerEmail, email));
     const second = await askCode(email, ip);

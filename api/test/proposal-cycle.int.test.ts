@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CouncilOverview } from '../src/contract/council.contract';
 import { PROPOSAL_MESSAGES as PM } from '../src/contract/proposal.contract';
-import type { CreatedWalletRequest } from '../src/contract/wallet.contract';
+import { requestWallet } from './wallet-harness';
 import type { SuggestionDetail } from '../src/contract/suggestion.contract';
 import { proposalNotifications } from '../src/db/schema/proposal.schema';
 import { users } from '../src/db/schema';
 import {
+  coSignNomination,
   detail,
   makeProposal,
   mineTo,
@@ -53,6 +54,8 @@ describe('a signed suggestion through council voting and the veto window', () =>
         newSecretaryDid: nominee.wallet.did,
       }),
     ]);
+    // The nominee accepts the nomination first (co-sign-nomination); registration is refused without it.
+    await coSignNomination(env, nominee, change._id);
     const [m1, m2] = env.council;
     const [a, b] = await Promise.all([
       makeProposal(env, m1!, normal._id),
@@ -168,10 +171,10 @@ describe('a signed suggestion through council voting and the veto window', () =>
     // The owner heard of each status change, once each.
     for (const n of [a.result!.number, b.result!.number]) {
       await env.t.mailbox.waitFor(
-        (m) => m.to.includes(env.owner.user.email!) && m.subject === `Proposal #${n} is now PASSED`,
+        (m) => m.to.includes(env.owner.user.email!) && m.subject === `Proposal #${n} is now: Passed`,
       );
-      expect(mailsTo(env.owner, `Proposal #${n} is now NOTIFICATION`)).toHaveLength(1);
-      expect(mailsTo(env.owner, `Proposal #${n} is now PASSED`)).toHaveLength(1);
+      expect(mailsTo(env.owner, `Proposal #${n} is now: Community veto period`)).toHaveLength(1);
+      expect(mailsTo(env.owner, `Proposal #${n} is now: Passed`)).toHaveLength(1);
     }
     // Members who did not vote got each reminder once per proposal, each in their own message.
     const rows = await db.select().from(proposalNotifications);
@@ -212,7 +215,7 @@ describe('a signed suggestion through council voting and the veto window', () =>
     await env.t.mailbox.waitFor(
       (m) =>
         m.to.includes(env.owner.user.email!) &&
-        m.subject === `Proposal #${made.result!.number} is now REJECTED`,
+        m.subject === `Proposal #${made.result!.number} is now: Rejected`,
     );
   }, 120_000);
 
@@ -223,10 +226,8 @@ describe('a signed suggestion through council voting and the veto window', () =>
     const id = made.result!.proposalId;
     await waitForProposal(env, id, 'registration', (d) => d.window.votingEndHeight !== null);
     // Not yet: the community veto window opens when council voting ends.
-    const early = await env.t.call('POST', `/proposals/${id}/veto`, {
-      token: holder.token,
-      body: { amount: '150', from: holder.wallet.evmAddress },
-    });
+    const stake = { proposalId: id, amount: '150', from: holder.wallet.evmAddress };
+    const early = await requestWallet(env.t, 'veto', holder.token, stake);
     expect(early.status).toBe(409);
     expect(early.body.error?.type).toBe('proposal.veto_closed');
     await Promise.all(env.council.slice(0, 8).map((m) => voteAndPost(env, m, id, 'yes')));
@@ -242,10 +243,7 @@ describe('a signed suggestion through council voting and the veto window', () =>
     expect(notification.my.canVeto).toBe(false); // anonymous caller
     expect((await detail(env, id, holder.token)).my.canVeto).toBe(true);
 
-    const req = await env.t.call<CreatedWalletRequest>('POST', `/proposals/${id}/veto`, {
-      token: holder.token,
-      body: { amount: '150', from: holder.wallet.evmAddress },
-    });
+    const req = await requestWallet(env.t, 'veto', holder.token, stake);
     expect(req.status).toBe(200);
     expect(req.body.data!.intent).toBe('esctransaction');
     expect(req.body.data!.url).toContain('/esctransaction?');

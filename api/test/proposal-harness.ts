@@ -18,15 +18,13 @@ import { startWorkers, type RunningWorkers } from '@cr/chain-worker/worker-regis
 import { governancePlugins } from '@cr/chain-worker/governance-plugins';
 import { loadWorkerConfig } from '@cr/chain-worker/worker-config';
 import { createJsonLogger } from '@cr/chain-worker/worker-logger';
-import { connectRedis } from '../src/api-server';
+import { connectRedis } from '../src/infra/redis-connect';
 import type { ProposalDetail, VoteChoice } from '../src/contract/proposal.contract';
 import type { SuggestionContentInput } from '../src/contract/suggestion-content.contract';
 import type { SuggestionDetail } from '../src/contract/suggestion.contract';
 import type { UserRow } from '../src/db/schema';
 import type { Role } from '../src/contract/user.contract';
-import { startProposalMailer } from '../src/modules/proposal/proposal-mail';
 import type { ReminderOptions } from '../src/modules/proposal/proposal-rules';
-import { openChainQueues } from '../src/queues/chain-queues';
 import { makeUser } from './factories';
 import { postSuggestion } from './suggestion-harness';
 import { startTestApi, type TestApi } from './test-api';
@@ -68,11 +66,17 @@ async function publicKeyOf(did: string): Promise<string> {
 /**
  * A real local chain with the governance contracts (short windows), a seated council of 12 dev wallets, a
  * secretary general, a funded treasury, the real api (with the EID simulator) and a real chain worker in process
- * with the proposal plugins and the proposal mailer. Queues live under a private prefix on the shared Redis.
+ * with the proposal plugins; the api's mail worker sends what they queue. Queues live under a private prefix on the shared Redis.
  */
 export async function startProposalEnv(
   /** blockTime 0: a block per transaction only (automine); the test moves the chain with `mineTo`. */
-  opts: { votingPeriodBlocks?: number; blockTime?: number; reminders?: ReminderOptions } = {},
+  opts: {
+    votingPeriodBlocks?: number;
+    blockTime?: number;
+    reminders?: ReminderOptions;
+    /** More api settings (e.g. WALLET_TX_WAIT_MS). */
+    apiEnv?: Record<string, string>;
+  } = {},
 ): Promise<ProposalEnv> {
   const votingPeriodBlocks = opts.votingPeriodBlocks ?? 40;
   const blockTime = opts.blockTime ?? 0.25;
@@ -93,12 +97,12 @@ export async function startProposalEnv(
       GOVERNANCE_ADDRESS: deployment.addresses.governance,
       TREASURY_ADDRESS: deployment.addresses.treasury,
       VOTING_PERIOD_BLOCKS: String(votingPeriodBlocks),
+      // The api's queues (chain actions, mail) on the same private prefix as the worker below.
+      QUEUE_PREFIX: prefix,
+      ...opts.apiEnv,
     },
     { did: true },
   );
-  // The api's producer side on the same private prefix as the worker below.
-  await t.deps.chainQueues.close();
-  t.deps.chainQueues = openChainQueues(t.deps.redis, prefix);
 
   const w = walletsFor(t);
   const person = async (name: string, role: Role = 'MEMBER'): Promise<Person> => {
@@ -155,14 +159,8 @@ export async function startProposalEnv(
       chainId: CHAIN_ID,
       events: t.deps.events,
       reminders: opts.reminders,
+      mail: { mailQueue: t.deps.mailQueue, logger: t.deps.logger },
     }),
-  });
-  const mail = startProposalMailer({
-    db: t.deps.database.db,
-    mailer: t.deps.mailer,
-    publicUrl: t.deps.config.PUBLIC_URL,
-    chainId: CHAIN_ID,
-    intervalMs: 300,
   });
   return {
     t,
@@ -178,7 +176,6 @@ export async function startProposalEnv(
     approve: (qr, walletName) =>
       approveRequest(qr, walletName, { ...w.opts, chainRpcUrl: anvil.rpcUrl, chainId: CHAIN_ID }),
     async stop() {
-      await mail.stop();
       await workers.stop();
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);
@@ -252,6 +249,19 @@ export async function signedSuggestion(
   const res = await env.approve(req.body.data!.url, author.name);
   if (res.status !== 200) throw new Error(`sign ${res.status} ${JSON.stringify(res.body)}`);
   return s;
+}
+
+/** The nominee (or the secretary general) of a change suggestion co-signs it through the QR (co-sign-nomination). */
+export async function coSignNomination(
+  env: ProposalEnv,
+  who: Person,
+  suggestionId: string,
+  role: 'NOMINEE' | 'SECRETARY' = 'NOMINEE',
+) {
+  const req = await requestWallet(env.t, 'co-sign-nomination', who.token, { suggestionId, role });
+  if (req.status !== 200) throw new Error(`co-sign request ${req.status} ${JSON.stringify(req.body)}`);
+  const res = await env.approve(req.body.data!.url, who.name);
+  if (res.status !== 200) throw new Error(`co-sign ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /** A council member makes the suggestion a proposal through the QR; returns the wallet result. */

@@ -214,6 +214,29 @@ describe('drafts', () => {
     expect((await env.t.call('DELETE', `/proposals/${other._id}`, { token: m.token })).status).toBe(200);
     expect((await env.t.call('GET', `/proposals/${other._id}`, { token: m.token })).status).toBe(404);
   });
+
+  it('made from a suggestion start with its words, and asking twice opens the same draft', async () => {
+    const m = env.council[8]!;
+    const s = await signedSuggestion(env, env.owner);
+    const body = { suggestionId: String(s.number), title: s.title };
+    const first = (await env.t.call<ProposalDetail>('POST', '/proposals', { token: m.token, body })).body
+      .data!;
+    expect(first).toMatchObject({ status: 'DRAFT', kind: 'NORMAL', suggestion: { _id: s._id } });
+    expect(first.abstract).toBe(s.content.abstract);
+    const again = await env.t.call<ProposalDetail>('POST', '/proposals', { token: m.token, body });
+    expect(again.body.data!._id).toBe(first._id);
+    // Another member's draft of the same suggestion is their own.
+    const theirs = await env.t.call<ProposalDetail>('POST', '/proposals', {
+      token: env.council[9]!.token,
+      body,
+    });
+    expect(theirs.body.data!._id).not.toBe(first._id);
+    for (const [d, who] of [
+      [first, m],
+      [theirs.body.data!, env.council[9]!],
+    ] as const)
+      expect((await env.t.call('DELETE', `/proposals/${d._id}`, { token: who.token })).status).toBe(200);
+  });
 });
 
 describe('the proposal list', () => {

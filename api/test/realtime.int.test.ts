@@ -1,7 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../src/realtime/event-bus';
-import { connectRedis } from '../src/api-server';
+import { connectRedis } from '../src/infra/redis-connect';
 import { startTestApi, type TestApi } from './test-api';
 import { testConfig } from './test-config';
 

@@ -114,7 +114,7 @@ describe('role policies', () => {
       (await t.call<{ suggestionsSuspended: boolean }>('GET', '/site/settings')).body.data
         ?.suggestionsSuspended,
     ).toBe(true);
-    // COUNCIL ranks above ADMIN; SUPER_ADMIN is treated as ADMIN.
+    // COUNCIL ranks above ADMIN but admin rights come from ADMIN or SUPER_ADMIN only (issue 14).
     expect(
       (
         await t.call('PUT', '/admin/site/settings', {
@@ -122,7 +122,7 @@ describe('role policies', () => {
           body: { suggestionsSuspended: false },
         })
       ).status,
-    ).toBe(200);
+    ).toBe(403);
     expect(
       (
         await t.call('PUT', '/admin/site/settings', {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'ethers';
-import { elaAddressFromProgramHash } from '../src/contract/ela-address';
+import { elaAddressFromProgramHash } from '../src/contract/address';
 import type { SuggestionContentInput } from '../src/contract/suggestion-content.contract';
 
 /** A valid standard ELA address (new program hash each call). */

@@ -56,10 +56,17 @@ describe('signing a suggestion with the author’s DID wallet', () => {
     const socket = connect(t.url, { transports: ['websocket'] });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     expect(await socket.emitWithAck('subscribe', suggestionRoom(s._id), null)).toEqual({ ok: true });
-    const heard = new Promise((resolve) => socket.once('suggestion-signed', resolve));
+    // The event is announced after commit: read the moment it arrives, the suggestion is already signed.
+    const heard = new Promise<{ event: unknown; signedWhenHeard: boolean }>((resolve) =>
+      socket.once('suggestion-signed', (event: unknown) => {
+        void detail(s._id).then((d) => resolve({ event, signedWhenHeard: d.signed }));
+      }),
+    );
     const res = await w.approve(req.url, 'alice');
     expect(res.status).toBe(200);
-    expect(await heard).toMatchObject({ draftHash: s.draftHash, suggestionId: s._id });
+    const { event, signedWhenHeard } = await heard;
+    expect(event).toMatchObject({ draftHash: s.draftHash, suggestionId: s._id });
+    expect(signedWhenHeard).toBe(true);
     socket.disconnect();
     const state = (await walletState(t, req.id, req.secret)).body.data!;
     expect(state.status).toBe('signed');

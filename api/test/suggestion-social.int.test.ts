@@ -261,5 +261,36 @@ describe('abuse reports', () => {
       body: { action: 'dismiss' },
     });
     expect(res.body.data).toMatchObject({ status: 'ACTIVE', abuseStatus: 'HANDLED' });
+    // Moderation is audited with the act.
+    const audit = await t.call<{ list: { action: string; actor: { _id: string } }[] }>(
+      'GET',
+      `/admin/audit?targetId=${s._id}`,
+      { token: admin.token },
+    );
+    expect(audit.body.data!.list).toMatchObject([
+      { action: 'suggestion.abuse_dismiss', actor: { _id: admin.user.id } },
+    ]);
+  });
+
+  it('hides a reported suggestion the author archived or cancelled meanwhile; a cancelled one stays cancelled otherwise', async () => {
+    for (const move of ['archive', 'cancel'] as const) {
+      const s = await postSuggestion(t, author.token);
+      await t.call('POST', `/suggestion/${s._id}/report-abuse`, { token: carol.token, body: {} });
+      expect((await t.call('POST', `/suggestion/${s._id}/${move}`, { token: author.token })).status).toBe(
+        200,
+      );
+      const hidden = await t.call<SuggestionDetail>('POST', `/admin/suggestion/${s._id}/abuse`, {
+        token: admin.token,
+        body: { action: 'hide' },
+      });
+      expect(hidden.body.data).toMatchObject({ status: 'ABUSED', abuseStatus: 'HANDLED' });
+    }
+    const cancelled = await postSuggestion(t, author.token);
+    await t.call('POST', `/suggestion/${cancelled._id}/cancel`, { token: author.token });
+    const unarchive = await t.call('POST', `/suggestion/${cancelled._id}/unarchive`, { token: author.token });
+    expect(unarchive.status).toBe(409);
+    expect((await t.call<SuggestionDetail>('GET', `/suggestion/${cancelled._id}`)).body.data!.status).toBe(
+      'CANCELLED',
+    );
   });
 });

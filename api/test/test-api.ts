@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAppDeps, startApiServer, type RunningApi } from '../src/api-server';
-import type { AppDeps } from '../src/app-deps';
+import { startApiServer, type RunningApi } from '../src/api-server';
+import { createAppDeps, type AppDeps } from '../src/app-deps';
 import { loadApiConfig } from '../src/config/api-config';
 import { createLogger } from '../src/http/logger';
 import { startCaptureSmtpServer, type CaptureSmtpServer } from '../src/mail/capture-smtp-server';
+import { startMailWorker } from '../src/mail/mail-worker';
 import { startEidSimulator, type EidSimulator } from '@cr/did/eid-simulator/eid-simulator';
 import { freePort } from '../src/net/free-port';
 import { createTestDatabase } from './test-database';
@@ -27,7 +29,12 @@ export interface TestApi {
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<{
     status: number;
-    body: { code: number; data?: T; error?: { type: string; message: string; fields?: unknown[] } };
+    body: {
+      code: number;
+      data?: T;
+      error?: { type: string; message: string; fields?: unknown[]; retryAfterSec?: number };
+    };
+    headers: Headers;
   }>;
   stop(): Promise<void>;
 }
@@ -57,12 +64,16 @@ export async function startTestApi(
     // Every test file asks for QR codes from 127.0.0.1 against one Redis: the per-address limit would count the
     // whole suite as one visitor. wallet.int.test.ts turns it on to prove it.
     WALLET_REQUEST_LIMIT: '0',
+    // Test files share one Redis: each api keeps its queues (and their mail worker) to itself.
+    QUEUE_PREFIX: `crtest-${randomBytes(4).toString('hex')}`,
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
   if (!database.url) config.dirs.pglite = 'memory://';
   const deps = await createAppDeps(config, createLogger('silent'));
   const api = await startApiServer(deps, port, '127.0.0.1');
+  // Mail takes the production path: queueMails → the mail queue → this worker → SMTP → the capture mailbox.
+  const mailWorker = startMailWorker(deps);
   return {
     url: api.url,
     deps,
@@ -80,10 +91,13 @@ export async function startTestApi(
         },
         body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       });
-      return { status: res.status, body: (await res.json()) as never };
+      return { status: res.status, body: (await res.json()) as never, headers: res.headers };
     },
     async stop() {
       await api.stop();
+      await mailWorker.close();
+      const keys = await deps.redis.keys(`${config.QUEUE_PREFIX}:*`);
+      if (keys.length > 0) await deps.redis.del(...keys);
       await deps.close();
       await mailbox.stop();
       await eid?.stop();

@@ -22,12 +22,29 @@ export function walletsFor(t: TestApi) {
   };
 }
 
-export async function requestWallet(t: TestApi, action: string, token?: string, subjectId?: string) {
-  const res = await t.call<CreatedWalletRequest>('POST', '/wallet/requests', {
-    token,
-    body: { action, ...(subjectId ? { subjectId } : {}) },
-  });
-  return res;
+/** The param that names an action's subject, for the actions that have one. */
+const SUBJECT_PARAM: Record<string, string> = {
+  'sign-suggestion': 'suggestionId',
+  'make-proposal': 'ref',
+  vote: 'proposalId',
+  veto: 'proposalId',
+};
+
+/**
+ * POST /wallet/requests `{ action, params }`. `params` may be the subject alone (a suggestion or proposal id or
+ * number), put under the action's own param name, or the whole params object.
+ */
+export async function requestWallet(
+  t: TestApi,
+  action: string,
+  token?: string,
+  params?: string | Record<string, unknown>,
+) {
+  const body =
+    params === undefined
+      ? { action }
+      : { action, params: typeof params === 'string' ? { [SUBJECT_PARAM[action]!]: params } : params };
+  return t.call<CreatedWalletRequest>('POST', '/wallet/requests', { token, body });
 }
 
 export async function walletState(t: TestApi, id: string, secret: string) {

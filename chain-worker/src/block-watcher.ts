@@ -26,6 +26,7 @@ import {
   type NewChainEvent,
 } from '@cr/api/chain/chain-index.repo';
 import { CHAIN_HEIGHT_EVENT, CHAIN_ROOM, type ChainHeightUpdate } from '@cr/api/chain/chain-action-events';
+import { publishAfterCommit } from '@cr/api/effects/after-commit';
 import { enqueueChainAction, FINALIZE_KIND_SUFFIX, recordChainAction } from '@cr/api/chain/chain-outbox';
 import { averageBlockMs } from './block-interval';
 import { createLeaderLock } from './leader-lock';
@@ -153,9 +154,7 @@ export function startBlockWatcher(ctx: WorkerContext, opts: BlockWatcherOptions)
       avgBlockMs: head.avgBlockMs,
       observedAt: head.observedAt.toISOString(),
     };
-    await ctx.events.publish(CHAIN_ROOM, CHAIN_HEIGHT_EVENT, update).catch((err: unknown) => {
-      ctx.logger.warn({ err }, 'could not publish the chain height');
-    });
+    await publishAfterCommit(ctx, [{ room: CHAIN_ROOM, event: CHAIN_HEIGHT_EVENT, payload: update }]);
   }
 
   async function indexStreams(upTo: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averageBlockMs } from './block-interval';
 import { findForkBlock, firstBrokenLink } from './reorg-detect';
-import { txMismatches, type ExpectedTx } from './tx-match';
+import { txMismatches, type ExpectedTx } from '@cr/api/chain/tx-match';
 
 describe('reorg detection', () => {
   const stored = [
@@ -67,16 +67,17 @@ describe('average block interval', () => {
 });
 
 describe('wallet-sent tx matching', () => {
+  const from = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
   const expected: ExpectedTx = {
     chainId: 20,
-    from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    from,
     to: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
     data: '0xabcdef',
     value: '100000000000000000000',
   };
   const seen = {
     chainId: 20n,
-    from: expected.from.toLowerCase(),
+    from: from.toLowerCase(),
     to: expected.to,
     data: '0xABCDEF',
     value: 100n * 10n ** 18n,

@@ -15,8 +15,8 @@ import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { isAlreadyKnown, isNonceTooLow } from './chain-client';
 import { sendRaw } from './submit-worker';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
-import { revertDataOf } from './revert-reason';
-import { failAction, transition, type WorkerContext } from './worker-context';
+import { revertDataOf } from '@cr/api/chain/revert-reason';
+import { failAction, recordProgress, transition, type WorkerContext } from './worker-context';
 
 export async function processConfirm(ctx: WorkerContext, actionId: string): Promise<void> {
   const row = await getChainAction(ctx.db, actionId);
@@ -28,7 +28,7 @@ export async function processConfirm(ctx: WorkerContext, actionId: string): Prom
   const confirmations = confirmationsAt(receipt.blockNumber, tip);
   if (confirmations < ctx.confirmations) {
     if (row.blockNumber !== receipt.blockNumber || row.confirmations !== confirmations)
-      await transition(ctx, row.id, 'chaining', {
+      await recordProgress(ctx, row.id, 'chaining', {
         blockNumber: receipt.blockNumber,
         blockHash: receipt.blockHash,
         confirmations,
@@ -41,8 +41,7 @@ export async function processConfirm(ctx: WorkerContext, actionId: string): Prom
   if (!block || block.hash !== receipt.blockHash) throw new NotYetError('block replaced by a reorg');
 
   if (receipt.status === 1) {
-    await transition(ctx, row.id, 'chaining', {
-      status: 'chained',
+    await transition(ctx, row.id, 'chaining', 'chained', {
       blockNumber: receipt.blockNumber,
       blockHash: receipt.blockHash,
       confirmations,
@@ -53,8 +52,7 @@ export async function processConfirm(ctx: WorkerContext, actionId: string): Prom
     return;
   }
   const reason = await revertReason(ctx, row, receipt);
-  await transition(ctx, row.id, 'chaining', {
-    status: 'failed',
+  await transition(ctx, row.id, 'chaining', 'failed', {
     blockNumber: receipt.blockNumber,
     blockHash: receipt.blockHash,
     confirmations,
@@ -133,8 +131,7 @@ async function replaced(ctx: WorkerContext, row: ChainActionRow): Promise<void> 
     return;
   }
   ctx.logger.warn({ actionId: row.id, nonce: row.nonce }, 'relayed tx replaced; signing it again');
-  const again = await transition(ctx, row.id, 'chaining', {
-    status: 'unchain',
+  const again = await transition(ctx, row.id, 'chaining', 'unchain', {
     nonce: null,
     txHash: null,
     rawTx: null,

@@ -9,7 +9,7 @@ import { FINALIZE_BACKOFF, FINALIZE_QUEUE } from '@cr/api/queues/finalize-queue'
 import { getChainAction } from '@cr/api/chain/chain-action.repo';
 import { isConnectivityError } from './chain-client';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
-import { revertDataOf } from './revert-reason';
+import { revertDataOf } from '@cr/api/chain/revert-reason';
 import { processSubmit } from './submit-worker';
 import { failAction, transition, type WorkerContext } from './worker-context';
 
@@ -32,8 +32,7 @@ export async function processFinalize(ctx: WorkerContext, actionId: string): Pro
       if (verdict === 'wait') throw new NotYetError(`window not closed on chain yet: ${decoded.reason}`);
       if (verdict === 'done') {
         const height = await ctx.provider.getBlockNumber();
-        await transition(ctx, row.id, 'unchain', {
-          status: 'chained',
+        await transition(ctx, row.id, 'unchain', 'chained', {
           blockNumber: height,
           confirmations: 0,
           lastError: `already final on chain (${decoded.reason}); no transaction needed`,

@@ -1,7 +1,7 @@
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
 import { describe, expect, it } from 'vitest';
-import { classifyGovernanceFinalize, finalizeProposalCall } from './governance-plugins';
-import { createRevertDecoder } from './revert-reason';
+import { classifyGovernanceFinalize } from './governance-plugins';
+import { createRevertDecoder } from '@cr/api/chain/revert-reason';
 
 const decode = createRevertDecoder([governanceInterface]);
 
@@ -18,10 +18,5 @@ describe('governance finalize dry run', () => {
       governanceInterface.encodeErrorResult('UnknownProposal', [`0x${'11'.repeat(32)}`]),
     );
     expect(classifyGovernanceFinalize(unknown)).toBe('refused');
-  });
-  it('encodes the finalize call for a draft hash', () => {
-    const hash = `0x${'ab'.repeat(32)}`;
-    const call = finalizeProposalCall('0x5FbDB2315678afecb367f032d93F642f64180aa3', hash);
-    expect(governanceInterface.decodeFunctionData('finalize', call.data)[0]).toBe(hash);
   });
 });

@@ -1,9 +1,11 @@
 import { councilInterface, governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
 import type { EventBus } from '@cr/api/realtime/event-bus';
+import { milestoneWorkerPlugins } from '@cr/api/modules/milestone/milestone-worker-plugin';
 import { proposalWorkerPlugins } from '@cr/api/modules/proposal/proposal-worker-plugin';
 import type { ReminderOptions } from '@cr/api/modules/proposal/proposal-rules';
-import type { DecodedRevert } from './revert-reason';
+import type { MailLog, MailQueue } from '@cr/api/queues/mail-queue';
+import type { DecodedRevert } from '@cr/api/chain/revert-reason';
 import type { FinalizeRevertVerdict } from './worker-context';
 import type { WorkerPlugins } from './worker-registry';
 
@@ -23,13 +25,16 @@ export interface ProposalPluginOptions {
   events?: EventBus;
   /** Reminder lead times (default: 3 days and 1 day, scaled to the window). */
   reminders?: ReminderOptions;
+  /** The mail queue status e-mails and reminders go to (the api's mail worker sends them). */
+  mail?: { mailQueue: MailQueue; logger: MailLog };
 }
 
 /**
  * What the worker knows about the governance contracts: their custom errors (readable revert reasons), their
  * events (indexed under the streams `council`, `governance`, `treasury` from `fromBlock`, the deployment block),
  * and how to read a finalize dry run. With `proposals`, also the proposal module's projection of those events,
- * its window closer (finalize + reminders) and its chain-status listener (api/src/modules/proposal).
+ * its window closer (finalize + reminders) and its chain-status listener (api/src/modules/proposal), and the
+ * milestone module's projection of the Treasury events (api/src/modules/milestone).
  */
 export function governancePlugins(
   addresses: GovernanceAddresses,
@@ -37,7 +42,7 @@ export function governancePlugins(
   proposals?: ProposalPluginOptions,
 ): WorkerPlugins {
   return {
-    ...(proposals ? proposalWorkerPlugins({ governance: addresses.governance, ...proposals }) : {}),
+    ...(proposals ? domainPlugins(addresses, proposals) : {}),
     errorAbis: [governanceInterface, treasuryInterface, councilInterface],
     classifyFinalizeRevert: classifyGovernanceFinalize,
     indexedContracts: [
@@ -48,7 +53,17 @@ export function governancePlugins(
   };
 }
 
-/** The finalize call for a proposal (for the proposal module's WindowCloser). */
-export function finalizeProposalCall(governance: string, draftHash: string): { to: string; data: string } {
-  return { to: governance, data: governanceInterface.encodeFunctionData('finalize', [draftHash]) };
+/** The domain modules' projections, run in order in the same event transaction; their closers one after another. */
+function domainPlugins(addresses: GovernanceAddresses, proposals: ProposalPluginOptions): WorkerPlugins {
+  const proposal = proposalWorkerPlugins({ governance: addresses.governance, ...proposals });
+  const milestone = milestoneWorkerPlugins({ events: proposals.events });
+  return {
+    async onEvents(events, tx) {
+      // Governance first: a proposal that became ACTIVE in this batch has its status before its milestones.
+      await proposal.onEvents(events, tx);
+      await milestone.onEvents(events, tx);
+    },
+    windowClosers: [...proposal.windowClosers, ...milestone.windowClosers],
+    onActionChanged: proposal.onActionChanged,
+  };
 }

@@ -6,7 +6,7 @@ import {
   cappedExponentialDelay,
   type BackoffSpec,
 } from '@cr/api/queues/queue-backoff';
-import { updateChainAction } from '@cr/api/chain/chain-action.repo';
+import { updateChainActionFields } from '@cr/api/chain/chain-action.repo';
 import { shortError } from './chain-client';
 import type { WorkerContext } from './worker-context';
 
@@ -39,7 +39,7 @@ export function startQueueWorker(ctx: WorkerContext, opts: QueueRunnerOptions): 
       } catch (err) {
         if (!(err instanceof NotYetError)) {
           ctx.logger.warn({ actionId, queue: opts.queueName, err }, 'chain job failed; will retry');
-          await updateChainAction(ctx.db, actionId, ['unchain', 'chaining'], {
+          await updateChainActionFields(ctx.db, actionId, ['unchain', 'chaining'], {
             lastError: shortError(err),
           }).catch(() => undefined);
         }

@@ -15,13 +15,13 @@ import {
   allocateNonce,
   getChainAction,
   lockChainAction,
-  updateChainAction,
+  updateChainActionFields,
 } from '@cr/api/chain/chain-action.repo';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import { isAlreadyKnown, isConnectivityError, isNonceTooLow, shortError } from './chain-client';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
-import { revertDataOf } from './revert-reason';
+import { revertDataOf } from '@cr/api/chain/revert-reason';
 import { failAction, transition, type WorkerContext } from './worker-context';
 
 /** Gas limit = estimate × 1.25: headroom for state that changes between estimate and inclusion. */
@@ -45,8 +45,7 @@ export async function processSubmit(ctx: WorkerContext, actionId: string): Promi
     row = signed;
   }
   await broadcast(ctx, row);
-  const sent = await transition(ctx, row.id, 'unchain', {
-    status: 'chaining',
+  const sent = await transition(ctx, row.id, 'unchain', 'chaining', {
     sentAt: new Date(),
     lastError: null,
   });
@@ -117,7 +116,7 @@ async function signWithNextNonce(ctx: WorkerContext, id: string, call: PreparedC
         : { type: 0, gasPrice: gasPrice ?? undefined }),
     });
     const hash = Transaction.from(raw).hash!;
-    return updateChainAction(tx, id, 'unchain', {
+    return updateChainActionFields(tx, id, 'unchain', {
       nonce,
       txHash: hash,
       rawTx: raw,
@@ -138,7 +137,7 @@ async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void>
     if (isAlreadyKnown(err)) return;
     if (!isNonceTooLow(err)) throw err;
     if (await ctx.provider.getTransactionReceipt(row.txHash!)) return; // ours, already mined
-    await updateChainAction(ctx.db, row.id, 'unchain', {
+    await updateChainActionFields(ctx.db, row.id, 'unchain', {
       nonce: null,
       txHash: null,
       rawTx: null,
@@ -158,7 +157,7 @@ async function onSubmitExhausted(ctx: WorkerContext, actionId: string, lastError
   const row = await getChainAction(ctx.db, actionId);
   if (!row || row.status !== 'unchain') return;
   if (row.rawTx) {
-    const sent = await transition(ctx, actionId, 'unchain', { status: 'chaining' });
+    const sent = await transition(ctx, actionId, 'unchain', 'chaining');
     if (sent) await enqueueChainAction(ctx.queues, sent);
     return;
   }

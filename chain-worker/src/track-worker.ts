@@ -9,7 +9,7 @@ import { TRACK_BACKOFF, TRACK_QUEUE } from '@cr/api/queues/track-queue';
 import { getChainAction } from '@cr/api/chain/chain-action.repo';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
-import { txMismatches } from './tx-match';
+import { txMismatches } from '@cr/api/chain/tx-match';
 import { failAction, transition, type WorkerContext } from './worker-context';
 
 export async function processTrack(ctx: WorkerContext, actionId: string): Promise<void> {
@@ -49,8 +49,7 @@ export async function processTrack(ctx: WorkerContext, actionId: string): Promis
     );
     return;
   }
-  const seen = await transition(ctx, row.id, 'unchain', {
-    status: 'chaining',
+  const seen = await transition(ctx, row.id, 'unchain', 'chaining', {
     nonce: tx.nonce,
     sentAt: new Date(),
     lastError: null,

@@ -16,8 +16,9 @@ export interface FinalizeCall {
 }
 
 /**
- * The pluggable hook the watcher calls on every new height. The proposal module (a later issue) implements it:
- * read proposals whose window ended at or before `height` and are not finalized yet, and return their calls.
+ * The pluggable hook the watcher calls on every new height. The proposal module implements it
+ * (api/src/modules/proposal/proposal-worker-plugin.ts): proposals whose window ended at or before `height` and are
+ * not finalized yet, and their calls.
  * It must be cheap (an indexed query) and may return the same call again: the dedupe key makes it idempotent.
  */
 export interface WindowCloser {

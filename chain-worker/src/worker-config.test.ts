@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@cr/api/config/env-parse';
-import { loadWorkerConfig } from './worker-config';
+import { governanceIndexing, loadWorkerConfig } from './worker-config';
 
 const key = `0x${'ab'.repeat(32)}`;
 const base = {
@@ -36,5 +36,50 @@ describe('worker config', () => {
       expect(text).toContain('CHAIN_ID');
       expect(text).not.toContain('secret-value');
     }
+  });
+});
+
+describe('where event indexing starts', () => {
+  const addresses = {
+    COUNCIL_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    GOVERNANCE_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    TREASURY_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+  };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      governanceIndexing(loadWorkerConfig({ ...base, ...env }));
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as ConfigError).problems;
+    }
+    return expect.unreachable('accepted');
+  };
+
+  it('starts at CONTRACTS_FROM_BLOCK for configured contracts', () => {
+    expect(
+      governanceIndexing(loadWorkerConfig({ ...base, ...addresses, CONTRACTS_FROM_BLOCK: '1234567' })),
+    ).toEqual({
+      addresses: {
+        council: addresses.COUNCIL_ADDRESS,
+        governance: addresses.GOVERNANCE_ADDRESS,
+        treasury: addresses.TREASURY_ADDRESS,
+      },
+      fromBlock: 1234567,
+    });
+  });
+  it('refuses configured contracts without CONTRACTS_FROM_BLOCK instead of scanning from block 0', () => {
+    const problems = problemsOf(addresses);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^CONTRACTS_FROM_BLOCK: required with the contract addresses/);
+    expect(problemsOf({ ...addresses, CONTRACTS_FROM_BLOCK: ' ' })[0]).toMatch(/^CONTRACTS_FROM_BLOCK/);
+  });
+  it('refuses some of the three addresses', () => {
+    expect(problemsOf({ COUNCIL_ADDRESS: addresses.COUNCIL_ADDRESS, CONTRACTS_FROM_BLOCK: '5' })).toEqual([
+      'COUNCIL_ADDRESS, GOVERNANCE_ADDRESS, TREASURY_ADDRESS: set all three or none',
+    ]);
+  });
+  it('indexes nothing without addresses', () => {
+    expect(governanceIndexing(loadWorkerConfig(base))).toBeNull();
+    expect(loadWorkerConfig(base).CONTRACTS_FROM_BLOCK).toBeUndefined();
   });
 });

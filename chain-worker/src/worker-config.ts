@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isHexString } from 'ethers';
-import { optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
+import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
+import { ConfigError, optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
 import { DEFAULT_QUEUE_PREFIX } from '@cr/api/queues/chain-queues';
 
 /** What one worker instance can run; WORKER_QUEUES picks a subset (e.g. scale `submit` apart from the watcher). */
@@ -73,8 +74,8 @@ export const workerEnvSchema = z.object({
   COUNCIL_ADDRESS: optionalString,
   GOVERNANCE_ADDRESS: optionalString,
   TREASURY_ADDRESS: optionalString,
-  /** Block the contracts were deployed in: where event indexing starts. */
-  CONTRACTS_FROM_BLOCK: z.coerce.number().int().min(0).default(0),
+  /** Block the contracts were deployed in: where event indexing starts. Required with the addresses. */
+  CONTRACTS_FROM_BLOCK: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 });
 
@@ -83,4 +84,32 @@ export type WorkerConfig = z.infer<typeof workerEnvSchema>;
 /** Parses the environment (or a test's overrides); throws ConfigError naming every bad variable, no values. */
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
   return parseEnv(workerEnvSchema, env);
+}
+
+/**
+ * Which governance contracts the worker indexes, and from which block: all three addresses and
+ * CONTRACTS_FROM_BLOCK, or no address at all (then nothing is indexed). Indexing never silently starts at block 0:
+ * on a real chain that would scan millions of blocks, so addresses without CONTRACTS_FROM_BLOCK are refused.
+ */
+export function governanceIndexing(
+  config: Pick<
+    WorkerConfig,
+    'COUNCIL_ADDRESS' | 'GOVERNANCE_ADDRESS' | 'TREASURY_ADDRESS' | 'CONTRACTS_FROM_BLOCK'
+  >,
+): { addresses: GovernanceAddresses; fromBlock: number } | null {
+  const { COUNCIL_ADDRESS: council, GOVERNANCE_ADDRESS: governance, TREASURY_ADDRESS: treasury } = config;
+  const given = [council, governance, treasury].filter(Boolean).length;
+  if (given === 0) return null;
+  const problems: string[] = [];
+  if (given < 3)
+    problems.push('COUNCIL_ADDRESS, GOVERNANCE_ADDRESS, TREASURY_ADDRESS: set all three or none');
+  if (config.CONTRACTS_FROM_BLOCK === undefined)
+    problems.push(
+      'CONTRACTS_FROM_BLOCK: required with the contract addresses (the block the contracts were deployed in; event indexing starts there)',
+    );
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    addresses: { council: council!, governance: governance!, treasury: treasury! },
+    fromBlock: config.CONTRACTS_FROM_BLOCK!,
+  };
 }

@@ -1,13 +1,16 @@
 import type { FeeData, JsonRpcProvider, Wallet } from 'ethers';
 import type { Db } from '@cr/api/db/db-client';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
-import type { ChainActionPatch } from '@cr/api/chain/chain-action.repo';
-import { updateChainAction } from '@cr/api/chain/chain-action.repo';
-import { publishChainAction } from '@cr/api/chain/chain-action-events';
+import {
+  transitionChainAction,
+  updateChainActionFields,
+  type ChainActionFields,
+} from '@cr/api/chain/chain-action.repo';
+import { publishChainActionAfterCommit } from '@cr/api/effects/after-commit';
 import type { ChainStatus } from '@cr/api/chain/chain-status';
 import type { ChainQueues } from '@cr/api/queues/chain-queues';
 import type { EventBus } from '@cr/api/realtime/event-bus';
-import type { DecodedRevert, RevertDecoder } from './revert-reason';
+import type { DecodedRevert, RevertDecoder } from '@cr/api/chain/revert-reason';
 
 export type FinalizeRevertVerdict = 'done' | 'wait' | 'refused';
 import type { WorkerLogger } from './worker-logger';
@@ -44,17 +47,36 @@ export interface WorkerContext {
 }
 
 /**
- * Moves an action (only if it is still in `from`), runs the listener in the same transaction, then publishes the
- * change. Returns the new row, or undefined when another process moved it first.
+ * Moves an action from `from` to `to` (checked against the transition table; only if it is still in `from`),
+ * runs the listener in the same transaction, then publishes the change. Returns the new row, or undefined when
+ * another process moved it first.
  */
-export async function transition(
+export function transition(
   ctx: WorkerContext,
   id: string,
   from: ChainStatus | readonly ChainStatus[],
-  patch: ChainActionPatch,
+  to: ChainStatus,
+  fields: ChainActionFields = {},
+): Promise<ChainActionRow | undefined> {
+  return changeAction(ctx, (tx) => transitionChainAction(tx, id, from, to, fields));
+}
+
+/** Records progress of an action that stays in `status` (e.g. confirmations so far), listener and push included. */
+export function recordProgress(
+  ctx: WorkerContext,
+  id: string,
+  status: ChainStatus,
+  fields: ChainActionFields,
+): Promise<ChainActionRow | undefined> {
+  return changeAction(ctx, (tx) => updateChainActionFields(tx, id, status, fields));
+}
+
+async function changeAction(
+  ctx: WorkerContext,
+  write: (tx: Db) => Promise<ChainActionRow | undefined>,
 ): Promise<ChainActionRow | undefined> {
   const row = await ctx.db.transaction(async (tx) => {
-    const updated = await updateChainAction(tx, id, from, patch);
+    const updated = await write(tx);
     if (updated && ctx.onActionChanged) await ctx.onActionChanged(updated, tx);
     return updated;
   });
@@ -64,17 +86,12 @@ export async function transition(
 
 /** Publishing is best effort: the row is the truth and the page re-reads it; a lost push is logged, not fatal. */
 export async function publish(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
-  try {
-    await publishChainAction(ctx.events, row);
-  } catch (err) {
-    ctx.logger.warn({ err, actionId: row.id }, 'could not publish a chain action change');
-  }
+  await publishChainActionAfterCommit(ctx, row);
 }
 
 /** Marks an open action failed with a stable type and a readable reason. */
 export function failAction(ctx: WorkerContext, id: string, from: ChainStatus, type: string, reason: string) {
-  return transition(ctx, id, from, {
-    status: 'failed',
+  return transition(ctx, id, from, 'failed', {
     failureType: type,
     failureReason: reason,
     lastError: null,

@@ -1,7 +1,8 @@
 /**
  * Starts the parts of the chain worker this instance is configured for (WORKER_QUEUES) and stops them cleanly.
- * `npm run start:worker` (main-worker.ts) calls it with its own database and Redis; the all-in-one `npm start`
- * calls it in-process with the api's database handle (PGlite cannot be shared between processes).
+ * chainWorkerPart (worker-part.ts) calls it on the database and Redis of the composed process
+ * (api/src/app-composition.ts): alone for `npm run start:worker`, next to the api for `npm start` (PGlite cannot be
+ * shared between processes).
  */
 import type { Worker } from 'bullmq';
 import type { Interface, InterfaceAbi } from 'ethers';
@@ -14,7 +15,7 @@ import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
 import { initConfirmWorker } from './confirm-worker';
 import { initFinalizeWorker } from './finalize-worker';
 import { startOutboxDispatcher } from './outbox-dispatcher';
-import { createRevertDecoder, type DecodedRevert } from './revert-reason';
+import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-reason';
 import { initSubmitWorker } from './submit-worker';
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';

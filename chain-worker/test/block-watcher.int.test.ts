@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAIN_HEIGHT_EVENT, CHAIN_ROOM } from '@cr/api/chain/chain-action-events';
 import { listChainActionsForSubject } from '@cr/api/chain/chain-action.repo';
 import { getChainHead, getCursor, listEvents, recentBlocks } from '@cr/api/chain/chain-index.repo';
@@ -39,18 +39,16 @@ const closer: WindowCloser = {
   },
 };
 
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Polls `fn` until it returns something truthy (vitest's waitFor), then returns that value. */
+function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await fn();
+      if (!v) throw new Error(`timed out waiting for ${what}`);
+      return v;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 beforeAll(async () => {
@@ -158,8 +156,11 @@ describe('block watcher', () => {
       lockTtlMs: 1_000,
     });
     try {
-      await new Promise((r) => setTimeout(r, 400));
+      // The holder renews just before the standby's own lock check, so the check meets a live lock for sure.
+      expect(await dead.hold()).toBe(true);
+      await standby.tick();
       expect(standby.isLeader()).toBe(false);
+      expect(await t.redis.get(lockKey)).toBe(dead.token);
       await until('takeover', async () => standby.isLeader(), 5_000);
     } finally {
       await standby.stop();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Contract, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '@cr/contracts-abi/anvil';
-import { connectRedis } from '@cr/api/api-server';
+import { connectRedis } from '@cr/api/infra/redis-connect';
 import { openDatabase, type DbHandle } from '@cr/api/db/db-client';
 import { chainActions } from '@cr/api/db/schema/chain.schema';
 import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';

@@ -1,5 +1,5 @@
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAIN_ACTION_EVENT, chainActionRoom, subjectRoom } from '@cr/api/chain/chain-action-events';
 import { retryChainAction } from '@cr/api/chain/chain-action.service';
 import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
@@ -41,10 +41,14 @@ describe('relayed chain actions', () => {
     expect(receipt?.status).toBe(1);
     expect(await t.recorder.getFunction('seen')(actionKey('first'))).toBe(true);
 
-    await new Promise((r) => setTimeout(r, 200)); // the last publish travels through Redis
-    const pushed = bus.inRoom(chainActionRoom(row.id)).map((e) => e.payload.status);
+    // The row is read before the last publish has travelled through Redis: wait for it in both rooms.
+    const statusesIn = (room: string) => bus.inRoom(room).map((e) => e.payload.status);
+    await vi.waitFor(() => {
+      expect(statusesIn(chainActionRoom(row.id)).at(-1)).toBe('chained');
+      expect(statusesIn(subjectRoom('test', row.subjectId)).at(-1)).toBe('chained');
+    });
+    const pushed = statusesIn(chainActionRoom(row.id));
     expect(pushed[0]).toBe('chaining');
-    expect(pushed.at(-1)).toBe('chained');
     expect(bus.inRoom(chainActionRoom(row.id)).every((e) => e.event === CHAIN_ACTION_EVENT)).toBe(true);
     expect(bus.inRoom(subjectRoom('test', row.subjectId)).map((e) => e.payload.status)).toEqual(pushed);
     const last = bus.inRoom(chainActionRoom(row.id)).at(-1)!.payload;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Contract, Wallet, id as keccakText, type JsonRpcProvider } from 'ethers';
 import type { Redis } from 'ioredis';
 import { ANVIL_DEFAULT_KEYS, startAnvil, type AnvilHandle, type AnvilOptions } from '@cr/contracts-abi/anvil';
-import { connectRedis } from '@cr/api/api-server';
+import { connectRedis } from '@cr/api/infra/redis-connect';
 import { EVENTS_CHANNEL } from '@cr/api/realtime/event-bus';
 import { openDatabase, type DbHandle } from '@cr/api/db/db-client';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';

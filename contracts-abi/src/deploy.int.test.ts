@@ -30,6 +30,7 @@ describe('dev chain: anvil with persisted state, deterministic and idempotent de
     const fixed = predictAddresses(deployer.address, 0);
     const deployed = await deployGovernance(deployer, DEV_PARAMS);
     expect(deployed.reused).toBe(false);
+    expect(deployed.deployBlock).toBeGreaterThan(0);
     expect(deployed.addresses).toEqual(fixed);
     const council = await setCouncil(deployed.contracts, {
       seats: 12,
@@ -47,7 +48,7 @@ describe('dev chain: anvil with persisted state, deterministic and idempotent de
       const again = new Wallet(ANVIL_DEFAULT_KEYS[0], createProvider(second.rpcUrl));
       expect(await again.provider!.getBlockNumber()).toBe(height);
       const reused = await deployGovernance(again, DEV_PARAMS);
-      expect(reused).toMatchObject({ reused: true, addresses: fixed, txHashes: [] });
+      expect(reused).toMatchObject({ reused: true, addresses: fixed, txHashes: [], deployBlock: null });
       // Operator helpers with a target state send nothing the second time.
       expect(await setCouncil(reused.contracts, { term: 1, seats: 12, members: [] })).toEqual({
         term: 1,

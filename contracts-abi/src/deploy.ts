@@ -60,6 +60,8 @@ export interface GovernanceDeployment {
   reused: boolean;
   /** Transaction hashes of the deployment (empty when reused). */
   txHashes: string[];
+  /** Block of the first deployment transaction, where event indexing starts (null when reused: not known here). */
+  deployBlock: number | null;
 }
 
 /** Thrown when code at the expected addresses is not this build of the contracts, or is only partly there. */
@@ -135,6 +137,7 @@ export async function deployGovernance(
       contracts: connectGovernance(expected, signer),
       reused: true,
       txHashes: [],
+      deployBlock: null,
     };
   }
   if (present > 0) {
@@ -180,13 +183,15 @@ export async function deployGovernance(
     txHashes.push(tx.hash);
     sent.push(tx);
   }
+  let deployBlock = Number.MAX_SAFE_INTEGER;
   for (const tx of sent) {
     const receipt = await tx.wait();
     if (!receipt || receipt.status !== 1)
       throw new DeploymentMismatchError(`deployment transaction ${tx.hash} failed`);
+    deployBlock = Math.min(deployBlock, receipt.blockNumber);
   }
   await assertDeployment(at, signer);
-  return { addresses: at, contracts: connectGovernance(at, signer), reused: false, txHashes };
+  return { addresses: at, contracts: connectGovernance(at, signer), reused: false, txHashes, deployBlock };
 }
 
 /** Checks that the three addresses hold this build and point at each other. */

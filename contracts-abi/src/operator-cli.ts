@@ -39,7 +39,9 @@ async function run(config: OperatorCliConfig): Promise<unknown> {
       vetoThresholdBps: command.vetoBps ?? base.vetoThresholdBps,
     };
     const deployment = await deployGovernance(operator, params, { expected: addresses });
-    return { addresses: deployment.addresses, reused: deployment.reused, txHashes: deployment.txHashes };
+    // deployBlock is what the worker's CONTRACTS_FROM_BLOCK must be set to.
+    const { addresses: at, reused, txHashes, deployBlock } = deployment;
+    return { addresses: at, reused, txHashes, deployBlock };
   }
 
   await assertDeployment(addresses, provider);

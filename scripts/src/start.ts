@@ -1,5 +1,5 @@
 // `npm start`: the whole product on embedded defaults, in one terminal. Ctrl-C stops everything it started.
-import { ConfigError } from '@cr/api/config/env-parse';
+import { exitOnStartupFailure, stopOnSignals } from '@cr/api/app-composition';
 import { startStack } from './stack/stack';
 
 async function main() {
@@ -9,21 +9,7 @@ async function main() {
     `\nCyber Republic is running: ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   console.log(`API reference: ${stack.url}/api/docs — press Ctrl-C to stop.\n`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping…');
-    await stack.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  stopOnSignals(stack.stop, () => console.log('\nStopping…'));
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(err.message);
-  else if (err instanceof Error && /Unavailable|Missing/.test(err.name)) console.error(err.message);
-  else console.error(err);
-  process.exit(1);
-});
+main().catch(exitOnStartupFailure);

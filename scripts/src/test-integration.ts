@@ -18,9 +18,23 @@ if (env.DATABASE_URL)
   });
 else console.log('DATABASE_URL is not set: the integration suite runs on PGlite only.');
 
+// `npm start` end to end (api/test/startup.int.test.ts) spawns the whole product — chain, Redis, database, api,
+// worker — and times it: it runs first and alone, not beside another suite's stack on the same two cores. It uses
+// no test database of its own, so once is enough.
+const STARTUP = 'api/test/startup.int.test.ts';
+if (!extraArgs.length) runs.unshift({ label: 'npm start, alone', env: {}, paths: [STARTUP] });
+
 for (const run of runs) {
   console.log(`\n=== integration tests on ${run.label} ===`);
-  const args = ['vitest', 'run', '--project', 'integration', ...(extraArgs.length ? extraArgs : run.paths)];
+  const exclude = !extraArgs.length && !run.paths.includes(STARTUP) ? ['--exclude', STARTUP] : [];
+  const args = [
+    'vitest',
+    'run',
+    '--project',
+    'integration',
+    ...(extraArgs.length ? extraArgs : run.paths),
+    ...exclude,
+  ];
   const result = spawnSync('npx', args, {
     stdio: 'inherit',
     env: { ...process.env, ...run.env },

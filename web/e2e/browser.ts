@@ -111,6 +111,23 @@ export async function waitForPage(page: Page): Promise<string> {
 }
 
 /**
+ * Waits until nothing is sliding or fading (a drawer or modal has finished its motion), so a screenshot shows the
+ * settled page: no element carries a motion-phase class (antd's rc-motion adds `<name>-appear|enter|leave[-…]`
+ * for the whole motion, including the frame before the CSS transition starts) and no finite animation or
+ * transition is running. Endless ones (spinners) are ignored.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const phase = /-(appear|enter|leave)(-prepare|-start|-active)?$/;
+    for (const el of document.querySelectorAll('[class]'))
+      for (const c of el.classList) if (phase.test(c)) return false;
+    return document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+  });
+}
+
+/**
  * Waits until the page's heading reads `title`. Polls, because right after a click
  * the previous page's heading may still be on screen while the next one loads.
  */

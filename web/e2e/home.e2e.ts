@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
+import {
+  animationsDone,
+  baseUrl,
+  expectPageTitle,
+  launchBrowser,
+  newPage,
+  shot,
+  useSite,
+  waitForPage,
+} from './browser';
 
 const site = useSite();
 let browser: Browser;
@@ -94,7 +103,7 @@ describe('home page', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('link', { name: 'Whitepaper' }).waitFor();
-    await page.waitForTimeout(400); // drawer animation
+    await animationsDone(page); // the drawer has slid in
     await shot(page, 'menu-375', { fullPage: false });
     await drawer.getByRole('link', { name: 'Whitepaper' }).click();
     await page.locator('main h1', { hasText: 'Whitepaper' }).waitFor();
@@ -105,7 +114,8 @@ describe('home page', () => {
     await page.getByRole('dialog').getByRole('button', { name: '中文' }).click();
     await page.getByRole('heading', { level: 1, name: '白皮书' }).waitFor();
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(400);
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await animationsDone(page);
     await shot(page, 'whitepaper-zh-375', { fullPage: false });
     expect(errors).toEqual([]);
     await context.close();

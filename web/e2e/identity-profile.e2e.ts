@@ -67,7 +67,11 @@ describe('profile and DID', () => {
       .getByText('Link the DID you approve with to your Cyber Republic account.', { exact: false })
       .waitFor();
     const bindQr = await decodeQrFromPage(page);
-    expect(bindQr).toMatch(/^https:\/\/did\.elastos\.net\/credaccess\//);
+    // Binding is a statement the wallet shows (didsign), naming the account, not the sign-in request.
+    expect(bindQr).toMatch(/^https:\/\/did\.elastos\.net\/didsign\?/);
+    expect(await dialog.getByTestId('wallet-statement').textContent()).toContain(
+      `bind this DID to my account "${member.username}"`,
+    );
     await shot(page, 'identity-profile-bind-dialog', { fullPage: false });
     expect((await approveAsPhone(site.site, bindQr, wallet.name)).status).toBe(200);
     await page.getByTestId('bound-did').waitFor({ timeout: 15_000 });
@@ -158,6 +162,12 @@ describe('profile and DID', () => {
     await page.getByText('Builds governance tools for the Elastos community.').waitFor();
     expect(await page.locator('main').textContent()).not.toContain(member.email);
     await shot(page, 'identity-member');
+    // My Republic's "public profile" previews the same public answer, with a link to the member page.
+    await page.goto(`${baseUrl(site)}/profile/public`);
+    await page.getByText('This is how other members see your profile', { exact: false }).waitFor();
+    await page.getByText('Builds governance tools for the Elastos community.').waitFor();
+    expect(await page.locator('main').textContent()).not.toContain(member.email);
+    await shot(page, 'identity-public-preview');
     await page.goto(`${baseUrl(site)}/member/00000000-0000-4000-8000-000000000000`);
     await page.getByText('User not found').waitFor();
     expect(unexpected(errors)).toEqual([]);

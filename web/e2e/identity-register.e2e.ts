@@ -49,11 +49,16 @@ describe('registration', () => {
 
     const unknown = page.getByTestId('unknown-did');
     await unknown.waitFor({ timeout: 15_000 });
-    expect(await unknown.getByText('Your DID does not register the CR website').isVisible()).toBe(true);
     expect(
-      await unknown.getByText('Please register an account or log in with an existing account').isVisible(),
+      await unknown.getByText('This DID has no account on the Cyber Republic website yet').isVisible(),
     ).toBe(true);
-    await unknown.getByRole('button', { name: 'Register with this DID' }).click();
+    // Both paths are offered at once: a new account for this DID, or an existing one bound in the same step.
+    expect(
+      await unknown
+        .getByRole('button', { name: 'Sign in to an existing account and bind this DID' })
+        .isVisible(),
+    ).toBe(true);
+    await unknown.getByRole('button', { name: 'Create an account for this DID' }).click();
 
     const form = page.getByTestId('did-register');
     await form.waitFor();
@@ -119,6 +124,83 @@ describe('registration', () => {
     await context.close();
   });
 
+  it('e-mail registration: the code step survives a reload; asking again within the minute says how long to wait', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${baseUrl(site)}/register`);
+    await expectPageTitle(page, 'Register');
+    const username = `reload_${runId()}`;
+    const email = `${username}@example.org`;
+    await page.getByLabel('First name').fill('Rae');
+    await page.getByLabel('Last name').fill('Lo');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('a good long password');
+    await page.getByLabel('Confirm password').fill('a good long password');
+    await choose(page, 'Country', 'Singapore');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(`We have sent a confirmation code to ${email}`).waitFor();
+
+    // A reload returns to the code step for the same address; the password was not kept, so it is asked again.
+    await page.reload();
+    await page.getByText(`We have sent a confirmation code to ${email}`).waitFor();
+    expect(await page.getByLabel('Confirmation code').isVisible()).toBe(true);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    expect(await page.evaluate(() => sessionStorage.getItem('register-draft'))).not.toContain('password');
+    await shot(page, 'identity-register-code-reload-en');
+
+    // Back to the details (kept) and Continue again within the minute: how long to wait, not "too many attempts".
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await page.getByLabel('Username').inputValue()).toBe(username);
+    await page.getByLabel('Password', { exact: true }).fill('a good long password');
+    await page.getByLabel('Confirm password').fill('a good long password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(/^Please wait \d+ seconds before asking for a new code$/).waitFor();
+    await page.getByRole('button', { name: /^Send a new code in \d+ s$/ }).waitFor();
+    expect(await page.getByText('Too many attempts').count()).toBe(0);
+    await shot(page, 'identity-register-cooldown-en');
+
+    // The code already e-mailed still works.
+    const code = await waitForMail(site.site, email, /confirmation code is (\d{6})/);
+    await page.getByLabel('Confirmation code').fill(code);
+    await page.getByRole('button', { name: 'Become a citizen' }).click();
+    await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem('register-draft'))).toBeNull();
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('e-mail registration in Chinese on a phone: the wait is said in Chinese and the code step survives a reload', async () => {
+    const { page, context, errors } = await newPage(browser, { locale: 'zh-CN', width: 375, height: 812 });
+    const username = `zhwait_${runId()}`;
+    const email = `${username}@example.org`;
+    // A code went to this address a moment ago (another tab, or before a reload).
+    const first = await fetch(`${baseUrl(site)}/api/user/register/code`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(first.status).toBe(200);
+    await page.goto(`${baseUrl(site)}/register`);
+    await expectPageTitle(page, '注册');
+    await page.getByLabel('名', { exact: true }).fill('小明');
+    await page.getByLabel('姓', { exact: true }).fill('王');
+    await page.getByLabel('邮箱', { exact: true }).fill(email);
+    await page.getByLabel('用户名').fill(username);
+    await page.getByLabel('密码', { exact: true }).fill('a good long password');
+    await page.getByLabel('确认密码').fill('a good long password');
+    await choose(page, '国家或地区', '中国');
+    await page.getByRole('button', { name: '继续' }).click();
+    await page.getByText(/^请等待 \d+ 秒后再获取新的验证码$/).waitFor();
+    await page.getByRole('button', { name: /^\d+ 秒后可重新发送$/ }).waitFor();
+    await shot(page, 'identity-register-cooldown-zh-375');
+    await page.reload();
+    await page.getByText(`我们已向 ${email} 发送了验证码`).waitFor();
+    await page.getByLabel('验证码').waitFor();
+    await shot(page, 'identity-register-code-reload-zh-375');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('forgot password: the e-mailed link resets it; the new password signs in; log out revokes the token', async () => {
     // An account with a password, registered through the page's own api calls.
     const { registerByApi } = await import('./mail');
@@ -174,6 +256,39 @@ describe('registration', () => {
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
+
+  for (const lang of ['en', 'zh'] as const)
+    it(`a locked sign-in says how long to wait, not only "too many attempts" (${lang})`, async () => {
+      const { registerByApi } = await import('./mail');
+      const member = await registerByApi(site.site, `lock${lang}`);
+      const zh = lang === 'zh';
+      const { page, context, errors } = await newPage(browser, zh ? { locale: 'zh-CN', width: 375 } : {});
+      await page.goto(`${baseUrl(site)}/login`);
+      await waitForPage(page);
+      await page.getByRole('tab', { name: zh ? '邮箱或用户名' : 'Email or username' }).click();
+      await page
+        .getByRole('textbox', { name: zh ? '邮箱或用户名' : 'Email or username' })
+        .fill(member.username);
+      const submit = page.locator('main').getByRole('button', { name: zh ? '登录' : 'Log in', exact: true });
+      const alert = page.locator('main [role="alert"]').first();
+      // Five wrong passwords lock the account for 15 minutes (api/src/modules/account/account-limits.ts).
+      for (let i = 1; i <= 6; i++) {
+        await page.getByLabel(zh ? '密码' : 'Password', { exact: true }).fill(`wrong password ${i}`);
+        const [res] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/user/login')),
+          submit.click(),
+        ]);
+        expect(res.status()).toBe(i <= 5 ? 401 : 429);
+      }
+      await expect
+        .poll(() => alert.textContent())
+        .toBe(
+          zh ? '尝试次数过多，请在 15 分钟后重试。' : 'Too many attempts. Please try again in 15 minutes.',
+        );
+      await shot(page, `identity-login-locked-${lang}`);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    });
 
   it('the register page in Chinese', async () => {
     const { page, context } = await newPage(browser, { locale: 'zh-CN' });

@@ -265,3 +265,98 @@ export async function voteOnPage(
 /** Current chain height from the api. */
 export const chainHeight = async (site: E2eSite) =>
   (await call<{ height: number }>(site, '/api/chain/head')).height;
+
+/** A JSON-RPC call to the stack's local chain (anvil). */
+export async function chainRpc<T>(site: E2eSite, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(site.chainRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await res.json()) as { result: T }).result;
+}
+
+/** Mines the local chain up to `height` (nothing when it is already there). */
+export async function mineTo(site: E2eSite, height: number): Promise<void> {
+  const now = Number(BigInt(await chainRpc<string>(site, 'eth_blockNumber', [])));
+  if (height > now) await chainRpc(site, 'anvil_mine', [`0x${(height - now + 1).toString(16)}`]);
+}
+
+/** A wallet action through the api, answered by the member's dev wallet like a phone; throws when refused. */
+export async function signedByWallet(
+  site: E2eSite,
+  member: Pick<Member, 'token' | 'wallet'>,
+  action: string,
+  params: Record<string, unknown>,
+): Promise<void> {
+  const req = await call<{ url: string }>(site, '/api/wallet/requests', {
+    method: 'POST',
+    token: member.token,
+    body: { action, params },
+  });
+  const answer = await approveAsPhone(site, req.url, member.wallet);
+  if (answer.status !== 200) throw new Error(`${action} refused: ${JSON.stringify(answer.body)}`);
+}
+
+/**
+ * A suggestion made into a proposal through the api: the author signs it, the first council member registers it;
+ * returns the proposal number once it is on chain, with its windows.
+ */
+export async function proposeByApi(
+  site: E2eSite,
+  author: Member,
+  member: Member,
+  s: { _id: string; number: number },
+) {
+  await signedByWallet(site, author, 'sign-suggestion', { suggestionId: s._id });
+  await signedByWallet(site, member, 'make-proposal', { ref: s._id });
+  const number = await until(
+    'proposal made',
+    async () =>
+      (await call<{ proposalNumber: number | null }>(site, `/api/suggestion/${s.number}`)).proposalNumber ??
+      0,
+    (n) => n > 0,
+    20_000,
+  );
+  return waitRegistered(site, number).then((registered) => ({ number, registered }));
+}
+
+/**
+ * A suggestion passed through the api (no pages): proposed, yes votes of `council` (at least eight) posted on
+ * chain, both windows mined through, ACTIVE. Returns the proposal number and id.
+ */
+export async function passByApi(
+  site: E2eSite,
+  author: Member,
+  council: Member[],
+  s: { _id: string; number: number },
+  reason = 'Budget and milestones reviewed.',
+) {
+  const { number, registered } = await proposeByApi(site, author, council[0]!, s);
+  for (const m of council) {
+    await call(site, `/api/proposals/${number}/vote`, {
+      method: 'PUT',
+      token: m.token,
+      body: { choice: 'yes', reason },
+    });
+    await signedByWallet(site, m, 'vote', { proposalId: registered._id });
+  }
+  const at = (status: string) =>
+    until(
+      status,
+      () => proposal(site, number),
+      (p) => p.status === status,
+      60_000,
+    );
+  await until(
+    'yes votes on chain',
+    () => proposal(site, number),
+    (p) => p.votes.filter((v) => v.chainStatus === 'chained').length === council.length,
+    60_000,
+  );
+  await mineTo(site, registered.window.votingEndHeight!);
+  await at('NOTIFICATION');
+  await mineTo(site, registered.window.vetoEndHeight!);
+  await at('ACTIVE');
+  return { number, id: registered._id };
+}

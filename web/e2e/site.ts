@@ -54,6 +54,8 @@ export async function startE2eSite(): Promise<{ site: E2eSite; stop(): Promise<v
       // Every browser of the run asks for its QR codes from 127.0.0.1: the per-address limit would count the
       // whole suite as one visitor (api/test/wallet.int.test.ts proves the limit).
       WALLET_REQUEST_LIMIT: '0',
+      // The same for registrations: every test file registers its members from 127.0.0.1.
+      REGISTER_ADDRESS_LIMITS: '0',
     },
   });
   try {

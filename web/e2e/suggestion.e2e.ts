@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elaAddressFromProgramHash } from '@cr/api/contract/ela-address';
-import { toChecksumEscAddress } from '@cr/api/contract/esc-address';
+import { elaAddressFromProgramHash, toChecksumEscAddress } from '@cr/api/contract/address';
 import en from '../src/features/suggestions/locales/en.json';
 import zh from '../src/features/suggestions/locales/zh.json';
 import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
@@ -163,7 +162,7 @@ async function choose(page: Page, id: string, option: string) {
       // An option clicked while the dropdown was still sliding in can miss; try again from a closed state.
       if (attempt >= 4) throw err;
       if (await dropdown.isVisible()) await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
+      await dropdown.waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
     }
   }
 }
@@ -243,7 +242,13 @@ for (const lang of ['en', 'zh'] as const) {
       await expectNoError(page, 'abstract');
 
       // A reload loses nothing: the text was kept on this device, and leaving asked first.
-      await page.waitForTimeout(900);
+      // The form writes its device copy shortly after typing stops: wait until that copy holds the abstract.
+      await page.waitForFunction((text) => {
+        const needle = JSON.stringify(text).slice(1, -1);
+        return Object.keys(localStorage).some(
+          (k) => k.startsWith('suggestion-form:') && (localStorage.getItem(k) ?? '').includes(needle),
+        );
+      }, abstract);
       await page.reload();
       await waitForPage(page);
       expect(dialogs).toContain('beforeunload');

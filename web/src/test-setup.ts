@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Pages are lazily loaded: the first visit to one transforms its module graph, which on two busy cores
+// takes longer than testing-library's default 1 s wait.
+configure({ asyncUtilTimeout: 8000 });
 
 // antd's responsive helpers call matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {

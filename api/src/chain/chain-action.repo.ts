@@ -2,10 +2,9 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/db-client';
 import { chainActions, chainNonces, type ChainActionRow } from '../db/schema/chain.schema';
 import { ChainActionError } from './chain-errors';
-import type { ChainStatus } from './chain-status';
+import { CHAIN_TRANSITIONS, type ChainStatus } from './chain-status';
 
 export type NewChainAction = typeof chainActions.$inferInsert;
-export type ChainActionPatch = Partial<Omit<NewChainAction, 'id' | 'createdAt'>>;
 
 /** Inserts an action; with a dedupe key already taken, returns the existing row instead (idempotent). */
 export async function insertChainAction(db: Db, values: NewChainAction): Promise<ChainActionRow> {
@@ -33,20 +32,53 @@ export async function lockChainAction(tx: Db, id: string): Promise<ChainActionRo
   return row;
 }
 
+/** Columns other than the status; the status changes only through `transitionChainAction`. */
+export type ChainActionFields = Partial<Omit<NewChainAction, 'id' | 'createdAt' | 'status'>>;
+
 /**
- * Applies `patch` only while the row is still in `from` (optimistic transition); returns the new row, or
- * undefined when another process moved it first.
+ * The one writer of `chain_actions.status`: moves the action from `from` to `to` if CHAIN_TRANSITIONS allows it
+ * (else IllegalTransitionError, nothing written) and only while the row is still in `from`, so a concurrent move
+ * wins once. Returns the new row, or undefined when another process moved it first.
  */
-export async function updateChainAction(
+export async function transitionChainAction(
   db: Db,
   id: string,
   from: ChainStatus | readonly ChainStatus[],
-  patch: ChainActionPatch,
+  to: ChainStatus,
+  fields: ChainActionFields = {},
 ): Promise<ChainActionRow | undefined> {
-  const statuses = typeof from === 'string' ? [from] : [...from];
+  const statuses = CHAIN_TRANSITIONS.check(from, to);
+  return writeWhileIn(db, id, statuses, { ...withoutStatus(fields), status: to });
+}
+
+/**
+ * Changes other columns of an action that stays in `status` (confirmations so far, the signed tx, the last
+ * error); undefined when it has moved on meanwhile.
+ */
+export async function updateChainActionFields(
+  db: Db,
+  id: string,
+  status: ChainStatus | readonly ChainStatus[],
+  fields: ChainActionFields,
+): Promise<ChainActionRow | undefined> {
+  return writeWhileIn(db, id, typeof status === 'string' ? [status] : [...status], withoutStatus(fields));
+}
+
+// Types keep `status` out of `fields`; this keeps a cast or a spread row from smuggling one in at run time.
+function withoutStatus(fields: ChainActionFields): ChainActionFields {
+  if ('status' in fields) throw new Error('chain action status changes only through transitionChainAction');
+  return fields;
+}
+
+async function writeWhileIn(
+  db: Db,
+  id: string,
+  statuses: ChainStatus[],
+  values: ChainActionFields & { status?: ChainStatus },
+): Promise<ChainActionRow | undefined> {
   const [row] = await db
     .update(chainActions)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(chainActions.id, id), inArray(chainActions.status, statuses)))
     .returning();
   return row;

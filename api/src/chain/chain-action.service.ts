@@ -5,7 +5,7 @@ import {
   getChainAction,
   listChainActionsForSubject,
   lockChainAction,
-  updateChainAction,
+  transitionChainAction,
 } from './chain-action.repo';
 import { publishChainAction, toChainActionView, type ChainActionView } from './chain-action-events';
 import { ChainActionError } from './chain-errors';
@@ -29,9 +29,10 @@ export async function listChainActionViews(
 }
 
 /**
- * The retry path of a failed relayed action (POST /api/chain-actions/:id/retry; the route authorizes with the
- * subject's policy): back to `unchain` with a clean slate, then enqueued again. The failed tx (if any) was mined
- * and reverted or provably replaced, so its nonce is spent and a new one is taken.
+ * The retry path of a failed relayed action (POST /api/chain-actions/:id/retry, for any signed-in member: the
+ * signatures are fixed, so a retry can only post what was signed): back to `unchain` with a clean slate, then
+ * enqueued again. The failed tx (if any) was mined and reverted or provably replaced, so its nonce is spent and a
+ * new one is taken.
  */
 export async function retryChainAction(
   db: Db,
@@ -51,8 +52,7 @@ export async function retryChainAction(
           : `Only a failed action can be retried (this one is ${current.status}).`,
         409,
       );
-    return updateChainAction(tx, id, 'failed', {
-      status: 'unchain',
+    return transitionChainAction(tx, id, 'failed', 'unchain', {
       txHash: null,
       nonce: null,
       rawTx: null,

@@ -1,4 +1,4 @@
-import { desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/db-client';
 import {
   chainBlocks,
@@ -122,4 +122,34 @@ export async function listEvents(db: Db, stream: string, fromBlock = 0): Promise
     .from(chainEvents)
     .where(sql`${chainEvents.stream} = ${stream} and ${chainEvents.blockNumber} >= ${fromBlock}`)
     .orderBy(chainEvents.blockNumber, chainEvents.logIndex);
+}
+
+/** The latest `limit` events of one kind, newest first. */
+export async function latestEvents(db: Db, stream: string, name: string, limit: number) {
+  return db
+    .select({ args: chainEvents.args })
+    .from(chainEvents)
+    .where(and(eq(chainEvents.stream, stream), eq(chainEvents.name, name)))
+    .orderBy(desc(chainEvents.blockNumber), desc(chainEvents.logIndex))
+    .limit(limit);
+}
+
+/** How many events of one kind carry this (lower-case) draft hash in their arguments. */
+export async function countEventsOfDraft(
+  db: Db,
+  stream: string,
+  name: string,
+  draftHash: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chainEvents)
+    .where(
+      and(
+        eq(chainEvents.stream, stream),
+        eq(chainEvents.name, name),
+        sql`lower(${chainEvents.args}->>'draftHash') = ${draftHash}`,
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,4 +1,5 @@
-import { getAddress, isHexString } from 'ethers';
+import { isHexString } from 'ethers';
+import { normalizeEscAddress } from '../contract/address';
 import type { Db } from '../db/db-client';
 import type { ChainActionRow } from '../db/schema/chain.schema';
 import type { ChainQueues } from '../queues/chain-queues';
@@ -126,11 +127,9 @@ export async function dispatchAfterCommit(
 }
 
 function normalizeAddress(address: string, field: string): string {
-  try {
-    return getAddress(address);
-  } catch {
-    throw new ChainActionError('chain.invalid_action', `${field} is not an EVM address`);
-  }
+  const normalized = normalizeEscAddress(address);
+  if (!normalized) throw new ChainActionError('chain.invalid_action', `${field} is not an EVM address`);
+  return normalized;
 }
 
 /** Wei as a canonical decimal string; rejects negatives, fractions and floats. */

@@ -1,3 +1,5 @@
+import { statusTable } from '../db/status-table';
+
 /**
  * The on-chain lifecycle of a chain action (architecture.md §3 steps 5–7). The same values are shown on the
  * domain record and on the page; docs/chain-worker.md mirrors this table.
@@ -24,20 +26,24 @@ export const CHAIN_STATUSES = [
 /** How the action reaches the chain: the worker sends it with the relayer key, or the member's wallet sent it. */
 export type ChainActionMode = 'relay' | 'track';
 
-/** Allowed moves. `chaining → unchain` happens when a relayed tx was replaced/dropped and must be re-sent. */
-const NEXT: Record<ChainStatus, readonly ChainStatus[]> = {
+/**
+ * Allowed moves, enforced by `transitionChainAction` (the only writer of `chain_actions.status`).
+ * `unchain → chained`: a finalize call the chain already made (no tx of ours). `chaining → unchain`: a relayed tx
+ * was replaced and must be signed again. `failed → unchain`: the retry of a relayed action.
+ */
+export const CHAIN_TRANSITIONS = statusTable<ChainStatus>('chain action', {
   unchain: ['chaining', 'chained', 'failed'],
   chaining: ['chained', 'failed', 'unchain'],
   chained: [],
   failed: ['unchain'],
-};
+});
 
 export function canTransition(from: ChainStatus, to: ChainStatus): boolean {
-  return NEXT[from].includes(to);
+  return CHAIN_TRANSITIONS.can(from, to);
 }
 
 export function isTerminal(status: ChainStatus): boolean {
-  return NEXT[status].length === 0 || status === 'failed';
+  return CHAIN_TRANSITIONS.next[status].length === 0 || status === 'failed';
 }
 
 /** A failed action can be retried only when the worker sends it; a wallet-sent tx must be sent again by the member. */

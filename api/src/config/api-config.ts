@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ESC_ADDRESS_SHAPE } from '../contract/address';
+import { DEFAULT_QUEUE_PREFIX } from '../queues/chain-queues';
 import { booleanString, optionalString, parseEnv, portString, urlWithProtocol } from './env-parse';
 
 /**
@@ -21,6 +23,11 @@ export const apiEnvSchema = z.object({
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset in dev means the local capture outbox. */
   SMTP_URL: optionalString.pipe(urlWithProtocol('smtp:', 'smtps:').optional()),
   MAIL_FROM: z.string().default('Cyber Republic <no-reply@localhost>'),
+  /** Key prefix of the BullMQ queues (chain and mail) in Redis; the chain worker reads the same variable. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default(DEFAULT_QUEUE_PREFIX),
   /** Web build served by the api; empty disables static serving (e.g. a CDN serves it). */
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** EVM JSON-RPC of the governance chain. */
@@ -29,23 +36,18 @@ export const apiEnvSchema = z.object({
   CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
   /** Addresses of the governance contracts on that chain (configuration, never constants in code). */
   COUNCIL_ADDRESS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
-      .optional(),
+    z.string().regex(ESC_ADDRESS_SHAPE, 'must be a 0x address').optional(),
   ),
   GOVERNANCE_ADDRESS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
-      .optional(),
+    z.string().regex(ESC_ADDRESS_SHAPE, 'must be a 0x address').optional(),
   ),
   TREASURY_ADDRESS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
-      .optional(),
+    z.string().regex(ESC_ADDRESS_SHAPE, 'must be a 0x address').optional(),
   ),
+  /** The block the contracts were deployed in (the worker indexes from there); published on /verify. */
+  CONTRACTS_FROM_BLOCK: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  /** A public JSON-RPC address of the same chain, for readers who check the site against the chain (/verify). */
+  CHAIN_PUBLIC_RPC_URL: optionalString.pipe(urlWithProtocol('http:', 'https:').optional()),
   /** Council voting window and, after it, the community veto window (5,040 blocks ≈ 7 days at 2-minute blocks). */
   VOTING_PERIOD_BLOCKS: z.coerce.number().int().positive().default(5040),
   /** Elastos EID resolver (the local simulator in dev). */
@@ -59,8 +61,16 @@ export const apiEnvSchema = z.object({
   ESSENTIALS_WALLET_HOST: z.url().default('https://wallet.web3essentials.io'),
   /** How long a QR request may be answered, in seconds. */
   WALLET_REQUEST_TTL_SEC: z.coerce.number().int().min(30).max(3600).default(300),
+  /**
+   * How long the callback of an `esctransaction` request waits for the reported transaction to appear on the node
+   * (Essentials calls back right after mining; the node behind our RPC may lag), and how often it asks meanwhile.
+   */
+  WALLET_TX_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
+  WALLET_TX_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
   /** QR requests one client address may ask for per 10 minutes (each is a stored row and a signed JWT); 0 = no limit. */
   WALLET_REQUEST_LIMIT: z.coerce.number().int().min(0).max(100_000).default(120),
+  /** Per-address limits on registrations (30 an hour) and registration codes (20 an hour); 0 turns both off (a test stack whose browsers are all 127.0.0.1). */
+  REGISTER_ADDRESS_LIMITS: z.coerce.number().int().min(0).max(1).default(1),
   /** Trust X-Forwarded-* headers from this many proxies (rate limits key on the client address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long a cached list answer may be served (http/response-cache.ts); 0 turns the cache off. */

@@ -22,6 +22,7 @@ export const accountMessages = {
   'account.code_mismatch': 'The code you entered does not match',
   'account.code_expired': 'The code has expired. Please ask for a new one.',
   'account.code_attempts_exceeded': 'Too many wrong codes. Please ask for a new one.',
+  'account.mail_not_queued': 'The e-mail could not be sent just now. Please try again in a minute.',
   'account.first_name_required': 'First name is required',
   'account.last_name_required': 'Last name is required',
   'account.country_required': 'Country is required',
@@ -39,6 +40,7 @@ export const accountMessages = {
   'did.already_bound': 'This DID is already bound to another account.',
   'auth.account_disabled': 'This account is disabled.',
   rate_limited: 'Too many attempts. Please wait and try again.',
+  'account.code_cooldown': 'Please wait before asking for a new code.',
 } as const;
 export type AccountMessageType = keyof typeof accountMessages;
 const M = accountMessages;
@@ -59,6 +61,11 @@ export const USERNAME_MAX_LENGTH = 32;
 export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_TTL_MINUTES = 15;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** Another code for the same address: after this long (HTTP 429 `account.code_cooldown` until then). */
+export const EMAIL_CODE_RESEND_SEC = 60;
+/** The English words of `account.code_cooldown` with the seconds left (`error.retryAfterSec`). */
+export const codeCooldownMessage = (seconds: number) =>
+  `Please wait ${seconds} seconds before asking for a new code.`;
 /** A password reset link works once, for 1 hour. */
 export const RESET_LINK_TTL_MINUTES = 60;
 
@@ -181,6 +188,16 @@ export const loginRequestSchema = z.strictObject({
     .max(PASSWORD_MAX_LENGTH, M['account.login_failed']),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/**
+ * POST /api/user/login/did — sign in to an existing account with its password and, in the same step, bind the DID
+ * that signed a `login` wallet request with outcome `register` (its id and the secret this browser holds).
+ */
+export const loginBindDidRequestSchema = loginRequestSchema.extend({
+  requestId: z.uuid({ error: M['account.did_request_invalid'] }),
+  secret: z.string({ error: M['account.did_request_invalid'] }).min(1).max(100),
+});
+export type LoginBindDidRequest = z.infer<typeof loginBindDidRequestSchema>;
 
 /** Answer of every sign-in (password, registration): the api-token (shown once) and the current user. */
 export const sessionSchema = z.object({ token: z.string(), user: currentUserSchema });

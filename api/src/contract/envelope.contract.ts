@@ -16,6 +16,8 @@ export const errorEnvelopeSchema = z.object({
     type: z.string(),
     message: z.string(),
     fields: z.array(fieldErrorSchema).optional(),
+    /** Refusals for now (HTTP 429, also sent as Retry-After): seconds before trying again makes sense. */
+    retryAfterSec: z.number().int().nonnegative().optional(),
   }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ELA_ADDRESS_SHAPE, ESC_ADDRESS_SHAPE } from './address';
 import {
   countrySchema,
   firstNameSchema,
@@ -167,16 +168,13 @@ const telegram = z
   );
 
 /**
- * ELA address (34 base58 characters) or EVM address (0x + 40 hex). The service also checks the ELA base58check
- * checksum and an EVM mixed-case (EIP-55) checksum.
+ * ELA address (34 base58 characters) or EVM address (0x + 40 hex). The service also checks the checksums
+ * (address.ts: isWalletAddress).
  */
 export const walletAddressSchema = z
   .string()
   .trim()
-  .refine(
-    (a) => /^[1-9A-HJ-NP-Za-km-z]{34}$/.test(a) || /^0x[0-9a-fA-F]{40}$/.test(a),
-    M['profile.wallet_address_invalid'],
-  );
+  .refine((a) => ELA_ADDRESS_SHAPE.test(a) || ESC_ADDRESS_SHAPE.test(a), M['profile.wallet_address_invalid']);
 
 /** An image uploaded through POST /api/upload/file: its `/uploads/<key>` URL (checked to be one of yours). */
 export const uploadedImageSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESC_ADDRESS_SHAPE } from './address';
 import { chainActionViewSchema, chainStatusSchema } from './chain.contract';
 import { publicAuthorSchema } from './suggestion.contract';
 import { suggestionTypeSchema } from './suggestion-content.contract';
@@ -68,10 +69,11 @@ export const VOTE_RESULT_COLORS: Record<VoteResult, string> = {
 /** Content of a proposal body: MARKDOWN, or HTML that the page sanitizes before display. */
 export const contentFormatSchema = z.enum(['MARKDOWN', 'HTML']);
 
-/** Spec §9: 12 seats, 8 of 12 (2/3) yes votes to pass. The seat count of the term comes from the chain. */
+/**
+ * Spec §9: 12 seats, 8 of 12 (2/3) yes votes to pass (the rule: vote-tally.ts). The seat count of the term comes
+ * from the chain.
+ */
 export const COUNCIL_SEATS = 12;
-/** Yes votes needed: ceil(2/3 × seats) — 8 of 12, 2 of 3 in an interim council. */
-export const passThreshold = (seats: number) => Math.ceil((seats * 2) / 3);
 
 export const VOTE_REASON_MAX = 4000;
 export const PROPOSAL_MESSAGES = {
@@ -277,6 +279,36 @@ export const proposalBudgetSchema = z.object({
   statement: z.string().optional(),
 });
 
+/** A proposal another one points at (the target of a change, or the proposal that changed this one). */
+export const proposalLinkSchema = z.object({
+  _id: z.string(),
+  number: z.number().int().nullable(),
+  title: z.string(),
+});
+
+/**
+ * What an ACTIVE CHANGE_OWNER / CHANGE_SECRETARY / TERMINATE proposal does: `pending` until it becomes ACTIVE,
+ * `applied` then, `skipped` when the target was no longer active (the contract's EffectSkipped), `void` when the
+ * proposal ended without passing.
+ */
+export const proposalEffectSchema = z.object({
+  kind: z.enum(['CHANGE_OWNER', 'CHANGE_SECRETARY', 'TERMINATE']),
+  target: proposalLinkSchema.nullable(),
+  newDid: z.string().nullable(),
+  /** The nominee's account name on this site, when there is one. */
+  newName: z.string().nullable(),
+  newUserId: z.string().nullable(),
+  status: z.enum(['pending', 'applied', 'skipped', 'void']),
+});
+export type ProposalEffect = z.infer<typeof proposalEffectSchema>;
+
+/** A change or termination aimed at this proposal ("Owner changed by #M", "Terminated by #M"). */
+export const proposalChangedBySchema = proposalLinkSchema.extend({
+  kind: z.enum(['CHANGE_OWNER', 'TERMINATE']),
+  status: proposalEffectSchema.shape.status,
+});
+export type ProposalChangedBy = z.infer<typeof proposalChangedBySchema>;
+
 /** GET /api/proposals/:id (uuid or number) — public except drafts (their council author only). */
 export const proposalDetailSchema = proposalSummarySchema.extend({
   contentFormat: contentFormatSchema,
@@ -310,6 +342,10 @@ export const proposalDetailSchema = proposalSummarySchema.extend({
   newOwnerDid: z.string().nullable(),
   newAddress: z.string().nullable(),
   newSecretaryDid: z.string().nullable(),
+  /** What this proposal changes when it becomes ACTIVE (change and termination kinds), and whether it did. */
+  effect: proposalEffectSchema.nullable(),
+  /** The changes and terminations aimed at this proposal. */
+  changedBy: z.array(proposalChangedBySchema),
   /** The suggestion it was made from. */
   suggestion: z.object({ _id: z.string(), number: z.number().int(), title: z.string() }).nullable(),
   /** The council member who created it (referee). */
@@ -398,10 +434,7 @@ export const vetoRequestSchema = z.object({
     .trim()
     .regex(/^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/, 'Please input valid amount.'),
   /** The member's Elastos Smart Chain address the wallet sends from (0x…). */
-  from: z
-    .string()
-    .trim()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'Use an Elastos Smart Chain address (0x…).'),
+  from: z.string().trim().regex(ESC_ADDRESS_SHAPE, 'Use an Elastos Smart Chain address (0x…).'),
 });
 export type VetoRequest = z.infer<typeof vetoRequestSchema>;
 
@@ -419,6 +452,6 @@ export const proposalRoom = (id: string) => `proposal:${id}`;
 export const proposalUpdateSchema = z.object({
   id: z.string(),
   status: proposalStatusSchema,
-  /** What changed: status, vote, veto, registration. */
-  reason: z.enum(['status', 'vote', 'veto', 'registration', 'edit']),
+  /** What changed: status, vote, veto, registration, payment (a milestone moved), conclusion (a signature). */
+  reason: z.enum(['status', 'vote', 'veto', 'registration', 'edit', 'payment', 'conclusion']),
 });

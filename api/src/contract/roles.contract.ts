@@ -10,15 +10,26 @@ export function roleRank(role: Role): number {
   return ROLES_IN_ORDER.indexOf(role);
 }
 
-/** A permission check passes when the user's role index is at or above the required one. */
+/** Admin rights come from ADMIN or SUPER_ADMIN only, never from a higher rank (COUNCIL, SECRETARY). */
+export function isAdminRole(role: Role): boolean {
+  return role === 'ADMIN' || role === 'SUPER_ADMIN';
+}
+
+/**
+ * A permission check passes when the user's role index is at or above the required one (spec §6), except
+ * for admin rights: requiring ADMIN asks for ADMIN or SUPER_ADMIN, requiring SUPER_ADMIN asks for
+ * SUPER_ADMIN. COUNCIL and SECRETARY outrank ADMIN but never pass an admin check by rank (issue 14).
+ */
 export function hasRole(role: Role, required: Role): boolean {
+  if (required === 'SUPER_ADMIN') return role === 'SUPER_ADMIN';
+  if (required === 'ADMIN') return isAdminRole(role);
   return roleRank(role) >= roleRank(required);
 }
 
 /** The derived flags of spec §6. */
 export function roleFlags(role: Role) {
   return {
-    is_admin: role === 'ADMIN' || role === 'SUPER_ADMIN',
+    is_admin: isAdminRole(role),
     is_leader: role === 'LEADER',
     is_council: role === 'COUNCIL',
     is_secretary: role === 'SECRETARY',

@@ -119,7 +119,7 @@ describe('budget', () => {
     expect(
       messages(checkBudget(budget({ elaAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }), 3)),
     ).toEqual([]);
-    // A mistyped checksum, and the same address without one (esc-address.ts: the EIP-55 form only).
+    // A mistyped checksum, and the same address without one (address.ts: the EIP-55 form only).
     expect(
       messages(checkBudget(budget({ elaAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }), 3)),
     ).toEqual([M.invalidAddress]);

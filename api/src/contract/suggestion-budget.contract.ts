@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isValidElaAddress, ELA_BURN_ADDRESS } from './ela-address';
-import { isValidEscAddress } from './esc-address';
+import { ELA_BURN_ADDRESS, isChecksummedEscAddress, isStandardElaAddress } from './address';
 import { amountToSela } from './ela-amount';
 import { SUGGESTION_MESSAGES as M } from './suggestion-messages.contract';
 
@@ -11,12 +10,14 @@ import { SUGGESTION_MESSAGES as M } from './suggestion-messages.contract';
  * form, and signing refuses them (proposal.esc_address_required) until the budget is edited.
  */
 export function isPaymentAddress(address: string): boolean {
-  return isValidEscAddress(address);
+  return isChecksummedEscAddress(address);
 }
 
 /** The message for a payment address that is not one: a main-chain ELA address gets told where to pay instead. */
 export function paymentAddressMessage(address: string): string {
-  return isValidElaAddress(address) && address !== ELA_BURN_ADDRESS ? M.escAddressRequired : M.invalidAddress;
+  return isStandardElaAddress(address) && address !== ELA_BURN_ADDRESS
+    ? M.escAddressRequired
+    : M.invalidAddress;
 }
 
 /** A problem found by a rule: dotted path into the content and the message to show there. */

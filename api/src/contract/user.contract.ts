@@ -39,3 +39,29 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Member search (the @mention box): at least this many characters, at most this many members back. */
+export const MEMBER_SEARCH_MIN_CHARS = 2;
+export const MEMBER_SEARCH_MAX_RESULTS = 8;
+
+/** GET /api/user/search?q= — signed-in members find others by username or name as they type. */
+export const memberSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(MEMBER_SEARCH_MIN_CHARS, `Type at least ${MEMBER_SEARCH_MIN_CHARS} characters.`)
+    .max(50, 'The search is too long.'),
+});
+export type MemberSearchQuery = z.infer<typeof memberSearchQuerySchema>;
+
+/** One member found: what a mention needs and nothing more (never the e-mail). */
+export const memberHitSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  /** The display name ("Ada Chen", "陈嘉怡"), or the username when no name is given. */
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type MemberHit = z.infer<typeof memberHitSchema>;
+export const memberSearchResultSchema = z.object({ list: z.array(memberHitSchema) });
+export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;

@@ -14,13 +14,15 @@ export function errorHandler(logger: Logger) {
       logger.error({ reqId: req.id, err }, 'request failed');
     }
     if (res.headersSent) return;
-    if (appError instanceof RateLimitedError) res.setHeader('Retry-After', String(appError.retryAfterSec));
+    const limited = appError instanceof RateLimitedError ? appError.retryAfterSec : undefined;
+    if (limited !== undefined) res.setHeader('Retry-After', String(limited));
     res.status(appError.status).json({
       code: -appError.status,
       error: {
         type: appError.type,
         message: appError.message,
         ...(appError.fields ? { fields: appError.fields } : {}),
+        ...(limited !== undefined ? { retryAfterSec: limited } : {}),
       },
     });
   };

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import type { AuthUser } from '../modules/session/auth-user';
 import { hasRole } from '../contract/roles.contract';
 import type { AppDeps } from '../app-deps';
+import { createPermissionGate } from '../modules/admin/permission-gate';
 import { AppError, forbidden, unauthorized } from './app-error';
 import type { AnyRoute, Policy } from './route';
 import { answerCacheOf, answerKey, cacheCaller } from './response-cache';
@@ -41,6 +42,9 @@ export function enforcePolicy(
       if (!user) throw unauthorized();
       if (!hasRole(user.role, policy.role)) throw forbidden();
       return;
+    case 'permission':
+      // Checked by the permission gate of mountRoutes (async, live grants); anywhere else it is refused.
+      throw forbidden();
     default:
       // A route whose policy is unknown is refused, never let through.
       throw forbidden();
@@ -50,17 +54,21 @@ export function enforcePolicy(
 /** Registers route definitions on an Express router: policy, then validation, then the handler. */
 export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): void {
   const seen = new Set<string>();
+  const gate = createPermissionGate(() => deps.database.db, deps.redis, routes);
   for (const route of routes) {
     const routeKey = `${route.method.toUpperCase()} ${route.path}`;
     if (!route.policy)
       throw new Error(`Route ${routeKey} has no policy (deny by default: every route names one)`);
+    if (route.path.startsWith('/admin/') && route.policy.kind !== 'permission')
+      throw new Error(`Route ${routeKey} is an admin route: its policy must be a permission (policy.admin)`);
     if (seen.has(routeKey)) throw new Error(`Route ${routeKey} is defined twice`);
     seen.add(routeKey);
     if (route.cache && route.method !== 'get')
       throw new Error(`Route ${routeKey}: only GET answers are cached`);
     router[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
       try {
-        enforcePolicy(route.policy, req.user, deps, req.ip);
+        if (route.policy.kind === 'permission') await gate.check(route, req.user);
+        else enforcePolicy(route.policy, req.user, deps, req.ip);
         const params = route.params ? parseInput(route.params, req.params, 'params') : req.params;
         const query = route.query ? parseInput(route.query, req.query, 'query') : {};
         const body =

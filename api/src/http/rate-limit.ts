@@ -9,15 +9,30 @@ export interface RateRule {
   name: string;
   limit: number;
   windowSec: number;
+  /** The refusal's type when not the generic `rate_limited`, with its English message for `retryAfterSec`. */
+  refusal?: { type: string; message: (retryAfterSec: number) => string };
 }
+
+const refusalOf = (rule: RateRule, retryAfterSec: number) =>
+  rule.refusal
+    ? new RateLimitedError(retryAfterSec, rule.refusal.type, rule.refusal.message(retryAfterSec))
+    : new RateLimitedError(retryAfterSec);
 
 /** The client address limits key on (X-Forwarded-For only as far as TRUST_PROXY_HOPS allows). */
 export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-/** Refused for now; `retryAfterSec` is how long the window still runs (the error middleware sends Retry-After). */
+/**
+ * Refused for now; `retryAfterSec` is how long the window still runs (the error middleware sends it as
+ * Retry-After and as `error.retryAfterSec`). A rule may name its own refusal (`type`, English `message`) when the
+ * page can say more than "too many attempts", e.g. the resend cooldown of a registration code.
+ */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSec: number) {
-    super(429, 'rate_limited', accountMessages.rate_limited);
+  constructor(
+    readonly retryAfterSec: number,
+    type: string = 'rate_limited',
+    message: string = accountMessages.rate_limited,
+  ) {
+    super(429, type, message);
   }
 }
 
@@ -59,13 +74,13 @@ export async function peekRate(
 /** Counts a hit and refuses with 429 `rate_limited` once the window holds more than the limit. */
 export async function enforceRate(redis: Redis, rule: RateRule, subject: string): Promise<void> {
   const { count, retryAfterSec } = await hitRate(redis, rule, subject);
-  if (count > rule.limit) throw new RateLimitedError(retryAfterSec);
+  if (count > rule.limit) throw refusalOf(rule, retryAfterSec);
 }
 
 /** Refuses with 429 when the window is already full, without counting (e.g. failed sign-ins of an account). */
 export async function refuseWhenFull(redis: Redis, rule: RateRule, subject: string): Promise<void> {
   const { count, retryAfterSec } = await peekRate(redis, rule, subject);
-  if (count >= rule.limit) throw new RateLimitedError(retryAfterSec);
+  if (count >= rule.limit) throw refusalOf(rule, retryAfterSec);
 }
 
 export async function clearRate(redis: Redis, rule: RateRule, subject: string): Promise<void> {

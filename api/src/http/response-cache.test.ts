@@ -5,12 +5,17 @@ describe('answer cache', () => {
   it('computes once for concurrent misses of one key, then answers from memory until the TTL', async () => {
     const cache = new AnswerCache();
     let runs = 0;
+    // The first computation stays pending until all 20 callers have asked, so every one of them is a miss.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
     const compute = async () => {
       runs++;
-      await new Promise((r) => setTimeout(r, 10));
+      await gate;
       return `answer ${runs}`;
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.answer('k', 1_000, compute)));
+    const asked = Array.from({ length: 20 }, () => cache.answer('k', 1_000, compute));
+    release();
+    const answers = await Promise.all(asked);
     expect(new Set(answers)).toEqual(new Set(['answer 1']));
     expect(await cache.answer('k', 1_000, compute)).toBe('answer 1');
     expect(runs).toBe(1);

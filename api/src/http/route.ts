@@ -10,16 +10,27 @@ import type { RouteCache } from './response-cache';
  * - public: anyone, signed in or not (the user is still resolved when a token is sent);
  * - auth: any signed-in user;
  * - role: signed in with a role at or above `role` (spec §6 ordering);
- * - dev: only when dev tools are on (never in production) and only to loopback callers, no login.
+ * - dev: only when dev tools are on (never in production) and only to loopback callers, no login;
+ * - permission: signed in, and the caller's role holds the route's permission (stored in the database, edited on
+ *   /admin/permission, effective at once on every instance). A route without a grant is refused (deny by default);
+ *   `defaultRoles` are granted only when the permission is first registered.
  * Ownership rules (only the author edits...) are checked by the service with the user it is given.
  */
-export type Policy = { kind: 'public' } | { kind: 'auth' } | { kind: 'role'; role: Role } | { kind: 'dev' };
+export type Policy =
+  | { kind: 'public' }
+  | { kind: 'auth' }
+  | { kind: 'role'; role: Role }
+  | { kind: 'dev' }
+  | { kind: 'permission'; defaultRoles: readonly Role[] };
 
 export const policy = {
   public: { kind: 'public' } as Policy,
   auth: { kind: 'auth' } as Policy,
   role: (role: Role): Policy => ({ kind: 'role', role }),
   dev: { kind: 'dev' } as Policy,
+  /** An admin route governed by the live permission table (ADMIN and SUPER_ADMIN hold it at first). */
+  admin: { kind: 'permission', defaultRoles: ['ADMIN', 'SUPER_ADMIN'] } as Policy,
+  permission: (defaultRoles: readonly Role[]): Policy => ({ kind: 'permission', defaultRoles }),
 };
 
 export interface RouteContext<P, Q, B> {

@@ -58,7 +58,12 @@ export async function startCaptureSmtpServer(
         const id = `${receivedAt.replace(/[:.]/g, '-')}-${String(++counter).padStart(4, '0')}`;
         const message: CapturedMessage = { id, receivedAt, ...readMessage(raw, to) };
         received.push(message);
-        if (opts.dir) fs.writeFileSync(path.join(opts.dir, `${id}.json`), JSON.stringify(message, null, 2));
+        if (opts.dir) {
+          // Written under a temporary name and renamed, so a reader of the outbox never sees half a message.
+          const file = path.join(opts.dir, `${id}.json`);
+          fs.writeFileSync(`${file}.tmp`, JSON.stringify(message, null, 2));
+          fs.renameSync(`${file}.tmp`, file);
+        }
         for (const w of waiters) {
           if (w.match(message)) {
             waiters.delete(w);

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-deps';
+import { resolveToken } from '../modules/session/session.service';
 import { findWalletRequest } from '../modules/wallet/wallet-request.repo';
 import { secretMatches } from '../modules/wallet/wallet-request.service';
 import type { SocketServer } from './socket-server';
@@ -10,5 +11,11 @@ export function registerRoomGuards(sockets: SocketServer, deps: AppDeps): void {
     if (!/^[0-9a-f-]{36}$/.test(id)) return false;
     const row = await findWalletRequest(deps.database.db, id);
     return !!row && secretMatches(row, secret);
+  });
+  // A member's personal room (`user:<id>`: direct messages, unread count) only for that member's session token.
+  sockets.guard('user', async (_socket, id, token) => {
+    if (typeof token !== 'string' || token.length > 500) return false;
+    const user = await resolveToken(deps.database.db, token);
+    return !!user && user.id === id;
   });
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Wallet, id as keccakText } from 'ethers';
 import { z } from 'zod';
 import { ANVIL_DEFAULT_KEYS, startAnvil } from '@cr/contracts-abi/anvil';
-import { connectRedis } from '@cr/api/api-server';
+import { connectRedis } from '@cr/api/infra/redis-connect';
 import { optionalString, parseEnv } from '@cr/api/config/env-parse';
 import { openDatabase } from '@cr/api/db/db-client';
 import { getChainAction } from '@cr/api/chain/chain-action.repo';

@@ -19,6 +19,11 @@ export function loadBenchConfig(env = process.env) {
         .string()
         .optional()
         .transform((v) => (v ? new RegExp(v, 'i') : null)),
+      /** Also measure lists and searches with varied inputs (a new word, page, member each request), cache off. */
+      BENCH_VARIED: z
+        .enum(['true', 'false'])
+        .default('true')
+        .transform((v) => v === 'true'),
       /** Also measure every scenario with the list answer cache off, for reference. */
       BENCH_UNCACHED: z
         .enum(['true', 'false'])

@@ -18,6 +18,8 @@ export interface LoadOptions {
   /** Paths to request, taken in turn across all connections. */
   paths: string[];
   headers?: Record<string, string>;
+  /** Headers of each path's own request (same order as `paths`), added to `headers`: a different member each. */
+  pathHeaders?: (Record<string, string> | undefined)[];
   concurrency: number;
   /** Stop after this many requests... */
   maxRequests: number;
@@ -88,12 +90,14 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   assertLoopback(base);
   const host = base.hostname.replace(/^\[|\]$/g, '');
   const port = Number(base.port || 80);
-  const extra = Object.entries(opts.headers ?? {})
-    .map(([k, v]) => `${k}: ${v}\r\n`)
-    .join('');
-  const requests = opts.paths.map((p) =>
+  const headerLines = (h: Record<string, string> | undefined) =>
+    Object.entries(h ?? {})
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+  const extra = headerLines(opts.headers);
+  const requests = opts.paths.map((p, i) =>
     Buffer.from(
-      `GET ${p} HTTP/1.1\r\nHost: ${base.host}\r\n${extra}Connection: keep-alive\r\n\r\n`,
+      `GET ${p} HTTP/1.1\r\nHost: ${base.host}\r\n${extra}${headerLines(opts.pathHeaders?.[i])}Connection: keep-alive\r\n\r\n`,
       'latin1',
     ),
   );

@@ -2,11 +2,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
 
-/** `npm run seed -- --suggestions 100000 [--proposals 5000] [--users 5000] [--reset] [--seed 42]`, against DATABASE_URL or DATA_DIR. */
+/** `npm run seed -- --suggestions 100000 [--proposals 5000] [--tasks 10000] [--teams 2000] [--users 5000] [--reset] [--seed 42]`, against DATABASE_URL or DATA_DIR. */
 export const seedArgsSchema = z.object({
   suggestions: z.coerce.number().int().min(0).max(2_000_000).default(1000),
   /** Proposals made from signed seed suggestions by the seed council, each with 12 votes. */
   proposals: z.coerce.number().int().min(0).max(200_000).default(0),
+  /** Tasks, projects and events (all statuses, a few applications each). */
+  tasks: z.coerce.number().int().min(0).max(500_000).default(0),
+  /** Teams and CRcles with their members. */
+  teams: z.coerce.number().int().min(0).max(200_000).default(0),
   /** Default: one member per 20 suggestions, at least 200. */
   users: z.coerce.number().int().min(10).max(200_000).optional(),
   /** Delete earlier seed data (members @seed.example.org and everything they wrote) first. */
@@ -19,6 +23,8 @@ export type SeedConfig = z.infer<typeof seedArgsSchema> & {
   users: number;
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /** Where the api keeps uploads (DATA_DIR/uploads): the seed's generated avatars go there. */
+  uploadsDir: string;
 };
 
 function parseArgs(argv: string[]): Record<string, unknown> {
@@ -47,5 +53,6 @@ export function loadSeedConfig(argv = process.argv.slice(2), env = process.env):
     users: args.users ?? Math.max(200, Math.ceil(args.suggestions / 20)),
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(path.resolve(e.DATA_DIR), 'pglite'),
+    uploadsDir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
   };
 }

@@ -1,4 +1,4 @@
-import { toChecksumEscAddress } from '@cr/api/contract/esc-address';
+import { toChecksumEscAddress } from '@cr/api/contract/address';
 import { amountToSela, selaToAmount } from '@cr/api/contract/ela-amount';
 import {
   suggestionContentSchema,

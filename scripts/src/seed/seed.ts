@@ -3,7 +3,7 @@
 // PGlite database in DATA_DIR (stop `npm start` first: PGlite has one writer).
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { base58Encode } from '@cr/api/contract/ela-address';
+import { base58Encode } from '@cr/api/contract/address';
 import { suggestionDraftHash } from '@cr/api/contract/suggestion-hash';
 import { openDatabase, type Db } from '@cr/api/db/db-client';
 import {
@@ -17,12 +17,17 @@ import {
 } from '@cr/api/db/schema';
 import { contentColumns } from '@cr/api/modules/suggestion/suggestion.repo';
 import { suggestionStatement } from '@cr/api/modules/suggestion/sign-suggestion.action';
+import { createDiskStorage } from '@cr/api/modules/upload/file-storage';
+import { giveAvatar } from '../stack/dev-accounts';
 import { loadSeedConfig } from './seed-config';
 import { resetSeedProposals, seedProposals } from './seed-proposals';
 import { seedContent } from './seed-content';
+import { seedTasks, seedTeams } from './seed-developer';
 import { COMMENTS_EN, COMMENTS_ZH, int, personName, pick, seededRandom, type Rand } from './seed-text';
 
 export const SEED_EMAIL_DOMAIN = 'seed.example.org';
+/** Seed members with a generated avatar (the first ones: the seed council, the secretary, early members). */
+const AVATARS = 60;
 const BATCH = 500;
 
 type SeedRow = ReturnType<typeof contentColumns> & {
@@ -241,9 +246,14 @@ async function main() {
     }
     const started = Date.now();
     const members = await seedUsers(db, r, config.users);
-    log(`${members.length} members`);
+    // The seed council, its secretary and the first members get generated avatars; most people have none.
+    const storage = createDiskStorage(config.uploadsDir);
+    for (const m of members.slice(0, AVATARS)) await giveAvatar(db, storage, m.id, m.username);
+    log(`${members.length} members, ${Math.min(AVATARS, members.length)} with avatars`);
     await seedSuggestions(db, r, members, config.suggestions, log);
     await seedProposals(db, r, config.proposals, SEED_EMAIL_DOMAIN, log);
+    if (config.teams) await seedTeams(db, r, members, config.teams, log);
+    if (config.tasks) await seedTasks(db, r, members, config.tasks, log);
     // Sets the visibility map too, so counts can be answered from indexes alone.
     await db.execute(sql`vacuum analyze`);
     log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

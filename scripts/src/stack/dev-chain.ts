@@ -32,6 +32,8 @@ export interface DevChain {
   rpcUrl: string;
   chainId: number;
   addresses: GovernanceAddresses;
+  /** The block the contracts were deployed in: the worker indexes from there (CONTRACTS_FROM_BLOCK). */
+  deployBlock: number;
   relayerKey: string;
   votingPeriodBlocks: number;
   council: WalletInfo[];
@@ -77,6 +79,7 @@ export async function startDevChain(opts: {
       ...DEV_PARAMS,
       votingPeriodBlocks: opts.votingPeriodBlocks,
     });
+    const deployBlock = rememberDeployBlock(path.join(chainDir, 'deployment.json'), deployment);
     opts.log(
       deployment.reused
         ? `local chain at ${anvil.rpcUrl} (contracts already deployed)`
@@ -120,6 +123,7 @@ export async function startDevChain(opts: {
       rpcUrl: anvil.rpcUrl,
       chainId: DEV_CHAIN_ID,
       addresses: deployment.addresses,
+      deployBlock,
       relayerKey: ANVIL_DEFAULT_KEYS[1]!,
       votingPeriodBlocks: opts.votingPeriodBlocks,
       council,
@@ -133,4 +137,28 @@ export async function startDevChain(opts: {
     await anvil.stop();
     throw err;
   }
+}
+
+/**
+ * The dev contracts' deployment block, kept next to the chain state: a fresh deployment records it, a restart on
+ * the persisted chain (which deploys nothing) reads it back. A chain state from before this record was kept has
+ * it nowhere; its contracts were the first transactions of the dev chain (nonces 0-2 of the first key), so
+ * block 0 skips nothing there.
+ */
+export function rememberDeployBlock(
+  file: string,
+  deployment: { addresses: GovernanceAddresses; deployBlock: number | null },
+): number {
+  if (deployment.deployBlock !== null) {
+    fs.writeFileSync(file, JSON.stringify({ ...deployment.addresses, deployBlock: deployment.deployBlock }));
+    return deployment.deployBlock;
+  }
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as GovernanceAddresses & { deployBlock: number };
+    if (saved.governance === deployment.addresses.governance && Number.isInteger(saved.deployBlock))
+      return saved.deployBlock;
+  } catch {
+    // no record yet: see above
+  }
+  return 0;
 }

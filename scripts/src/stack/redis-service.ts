@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { connectRedis } from '@cr/api/api-server';
+import { connectRedis } from '@cr/api/infra/redis-connect';
 import { startChild } from './child-process';
 import { freePort, waitForPort } from '@cr/api/net/free-port';
 

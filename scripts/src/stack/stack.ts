@@ -1,22 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { composeProcess } from '@cr/api/app-composition';
 import type { AppDeps } from '@cr/api/app-deps';
-import { createAppDeps, startApiServer } from '@cr/api/api-server';
 import { loadApiConfig, type ApiConfig } from '@cr/api/config/api-config';
 import { createLogger } from '@cr/api/http/logger';
-import { checkPostgres } from '@cr/api/db/db-client';
+import { checkPostgres, type Db } from '@cr/api/db/db-client';
 import { startEidSimulator } from '@cr/did/eid-simulator/eid-simulator';
 import { devEidDir } from '@cr/did/dev-endpoints';
 import { createWallet, listWallets } from '@cr/did/wallet/wallet-store';
-import { startWorkers } from '@cr/chain-worker/worker-registry';
-import { governancePlugins } from '@cr/chain-worker/governance-plugins';
-import { startProposalMailer } from '@cr/api/modules/proposal/proposal-mail';
-import { startHousekeeping } from '@cr/api/housekeeping';
-import { loadWorkerConfig } from '@cr/chain-worker/worker-config';
+import { governanceIndexing, loadWorkerConfig } from '@cr/chain-worker/worker-config';
 import { createJsonLogger } from '@cr/chain-worker/worker-logger';
+import { chainWorkerPart } from '@cr/chain-worker/worker-part';
+import { createDiskStorage } from '@cr/api/modules/upload/file-storage';
 import { ensureDevAccounts } from './dev-accounts';
-import { DEV_SECRETARY_NAME, startDevChain } from './dev-chain';
+import { DEV_MEMBER_NAME } from './dev-people';
+import { DEV_SECRETARY_NAME, startDevChain, type DevChain } from './dev-chain';
 import { provideRedis } from './redis-service';
 import { buildWeb, webBuildIsStale } from './web-build';
 
@@ -50,6 +49,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   // Parse once up front so a bad variable stops start-up before anything is spawned.
   const preliminary = loadApiConfig({ ...env, REDIS_URL: env.REDIS_URL || 'redis://placeholder:6379' });
   const dataDir = preliminary.dirs.data;
+  // A chain of one's own (CHAIN_RPC_URL) with a relayer runs the worker here: its variables are checked up front
+  // too, e.g. contract addresses without CONTRACTS_FROM_BLOCK (indexing never silently starts at block 0).
+  if (env.CHAIN_RPC_URL && env.RELAYER_PRIVATE_KEY)
+    governanceIndexing(loadWorkerConfig({ ...env, REDIS_URL: env.REDIS_URL || 'redis://placeholder:6379' }));
   // Fail fast, before anything is spawned, when the configured database does not answer.
   if (preliminary.DATABASE_URL) await checkPostgres(preliminary.DATABASE_URL);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -92,6 +95,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         COUNCIL_ADDRESS: devChain.addresses.council,
         GOVERNANCE_ADDRESS: devChain.addresses.governance,
         TREASURY_ADDRESS: devChain.addresses.treasury,
+        CONTRACTS_FROM_BLOCK: String(devChain.deployBlock),
         RELAYER_PRIVATE_KEY: devChain.relayerKey,
       };
     }
@@ -109,81 +113,65 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await buildWeb(repoRoot);
     }
 
-    const logger = createLogger(config.LOG_LEVEL);
-    const deps = await createAppDeps(config, logger);
-    stops.push(() => deps.close());
-    log(
-      deps.database.kind === 'pglite'
-        ? `PGlite database in ${config.dirs.pglite}`
-        : 'PostgreSQL (DATABASE_URL)',
-    );
-
-    if (devChain) {
-      const admin =
-        (await listWallets({ walletDir: config.dirs.wallets })).find((w) => w.name === 'admin') ??
-        (await createWallet('admin', { walletDir: config.dirs.wallets, resolverUrl: eidUrl }));
-      await ensureDevAccounts(deps.database.db, [
-        ...devChain.council.map((w) => ({ name: w.name, did: w.did, role: 'COUNCIL' as const })),
-        { name: DEV_SECRETARY_NAME, did: devChain.secretary.did, role: 'SECRETARY' as const },
-        { name: 'admin', did: admin.did, role: 'ADMIN' as const },
-      ]);
-      log(
-        `dev council: ${devChain.council.length} members, a secretary general and an admin (dev wallets in ${config.dirs.wallets})`,
-      );
-    }
-
-    if (env.RELAYER_PRIVATE_KEY || chainEnv.RELAYER_PRIVATE_KEY) {
-      const workerConfig = loadWorkerConfig({
-        ...env,
-        ...chainEnv,
-        REDIS_URL: redis.url,
-        LOG_LEVEL: config.LOG_LEVEL,
-      });
-      const proposalPlugins = { chainId: workerConfig.CHAIN_ID, events: deps.events };
-      const workers = await startWorkers({
-        db: deps.database.db,
-        redis: deps.redis,
-        config: workerConfig,
-        logger: createJsonLogger(workerConfig.LOG_LEVEL),
-        events: deps.events,
-        plugins: devChain
-          ? governancePlugins(devChain.addresses, 0, proposalPlugins)
-          : config.COUNCIL_ADDRESS && config.GOVERNANCE_ADDRESS && config.TREASURY_ADDRESS
-            ? governancePlugins(
-                {
-                  council: config.COUNCIL_ADDRESS,
-                  governance: config.GOVERNANCE_ADDRESS,
-                  treasury: config.TREASURY_ADDRESS,
-                },
-                0,
-                proposalPlugins,
-              )
-            : undefined,
-      });
-      stops.push(() => workers.stop());
-      // Proposal e-mails the worker schedules (reminders, status changes) leave through the api's mailer.
-      const proposalMail = startProposalMailer({
-        db: deps.database.db,
-        mailer: deps.mailer,
-        publicUrl: config.PUBLIC_URL,
-        chainId: config.CHAIN_ID,
-        onError: (err) => logger.warn({ err }, 'proposal e-mail delivery failed'),
-      });
-      stops.push(() => proposalMail.stop());
-    } else {
+    // The worker runs here when there is a relayer key (the dev chain's, or one given with CHAIN_RPC_URL).
+    const relayerKey = env.RELAYER_PRIVATE_KEY || chainEnv.RELAYER_PRIVATE_KEY;
+    const workerConfig = relayerKey
+      ? loadWorkerConfig({ ...env, ...chainEnv, REDIS_URL: redis.url, LOG_LEVEL: config.LOG_LEVEL })
+      : null;
+    if (!workerConfig)
       log(
         'RELAYER_PRIVATE_KEY is not set: the chain worker does not run in this process (use npm run start:worker)',
       );
-    }
 
-    const housekeeping = startHousekeeping({ db: deps.database.db, logger });
-    stops.push(() => housekeeping.stop());
-
-    const api = await startApiServer(deps);
-    stops.push(() => api.stop());
-    return { url: api.url, port: api.port, config, deps, stop: stopAll };
+    const running = await composeProcess({
+      redisUrl: redis.url,
+      database: { databaseUrl: config.DATABASE_URL, pgliteDir: config.dirs.pglite },
+      api: { config, logger: createLogger(config.LOG_LEVEL) },
+      worker: workerConfig
+        ? chainWorkerPart(workerConfig, createJsonLogger(workerConfig.LOG_LEVEL))
+        : undefined,
+      prepare: devChain
+        ? ({ database }) => prepareDevAccounts(database.db, devChain, config, eidUrl, log)
+        : undefined,
+    });
+    stops.push(running.stop);
+    log(
+      running.deps!.database.kind === 'pglite'
+        ? `PGlite database in ${config.dirs.pglite}`
+        : 'PostgreSQL (DATABASE_URL)',
+    );
+    return { url: running.url!, port: running.port!, config, deps: running.deps!, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
   }
+}
+
+/**
+ * Site accounts for an ordinary member, the dev council, the secretary general and an admin (realistic names and
+ * avatars, scripts/src/stack/dev-people.ts), so each can sign in by dev wallet.
+ */
+async function prepareDevAccounts(
+  db: Db,
+  devChain: DevChain,
+  config: ApiConfig,
+  eidUrl: string,
+  log: (line: string) => void,
+) {
+  const existing = await listWallets({ walletDir: config.dirs.wallets });
+  const devWallet = async (name: string) =>
+    existing.find((w) => w.name === name) ??
+    (await createWallet(name, { walletDir: config.dirs.wallets, resolverUrl: eidUrl }));
+  const admin = await devWallet('admin');
+  // An ordinary member: the identity most people trying the site want (the dev approver offers it first).
+  const member = await devWallet(DEV_MEMBER_NAME);
+  await ensureDevAccounts(db, createDiskStorage(config.dirs.uploads), [
+    { name: DEV_MEMBER_NAME, did: member.did, role: 'MEMBER' as const },
+    ...devChain.council.map((w) => ({ name: w.name, did: w.did, role: 'COUNCIL' as const })),
+    { name: DEV_SECRETARY_NAME, did: devChain.secretary.did, role: 'SECRETARY' as const },
+    { name: 'admin', did: admin.did, role: 'ADMIN' as const },
+  ]);
+  log(
+    `dev identities: a member, a council of ${devChain.council.length}, a secretary general and an admin (dev wallets in ${config.dirs.wallets})`,
+  );
 }

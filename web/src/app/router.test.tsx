@@ -6,6 +6,7 @@ import { changeLanguage, initI18n } from '../lib/i18n';
 import { makeCurrentUser } from '../testing/test-user';
 import { AppProviders } from './app-providers';
 import { createTestRouter } from './router';
+import { ROUTES } from '../lib/paths';
 import { PAGE_ROUTES } from './routes';
 
 initI18n();
@@ -68,6 +69,10 @@ describe('routes', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
+  it('opens every pattern of lib/paths.ts, and nothing else', () => {
+    expect(PAGE_ROUTES.map((r) => r.path).sort()).toEqual(Object.values(ROUTES).sort());
+  });
+
   it('an unknown path shows the 404 page inside the site layout', async () => {
     open('/no/such/page');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('404, not found');
@@ -97,8 +102,13 @@ describe('routes', () => {
     useAuthStore.setState({ user: makeCurrentUser({ username: 'ada_lovelace' }) });
     open('/profile/info');
     expect(await screen.findByRole('heading', { level: 1, name: 'My profile' })).toBeTruthy();
-    expect(screen.getAllByText('ada_lovelace').length).toBeGreaterThan(0);
-    expect(screen.getByText('03/04/2025')).toBeTruthy();
+    expect((await screen.findAllByText('ada_lovelace')).length).toBeGreaterThan(0);
+    // The join date shows in the reader's time zone (MM/DD/YYYY): 2025-03-04T05:06:07Z is
+    // 03/03 in the Americas and 03/04 east of them, so the expectation is read in local time too.
+    const joined = new Date('2025-03-04T05:06:07.000Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${pad(joined.getMonth() + 1)}/${pad(joined.getDate())}/${joined.getFullYear()}`;
+    expect(await screen.findByText(local)).toBeTruthy();
   });
 
   it('admin pages refuse a plain member and open for an admin', async () => {

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 /** A signed-in member opened a page their role does not allow. */
 export function ForbiddenPage() {
@@ -13,7 +14,7 @@ export function ForbiddenPage() {
       title={<h1 className="cr-result-title">{t('errors.forbidden')}</h1>}
       subTitle={t('errors.forbiddenHint')}
       extra={
-        <Link to="/profile/info">
+        <Link to={paths.profileInfo()}>
           <Button type="primary">{t('nav.myProfile')}</Button>
         </Link>
       }

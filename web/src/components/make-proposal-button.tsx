@@ -4,10 +4,10 @@ import { FileDoneOutlined } from '@ant-design/icons';
 import i18next from 'i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { WalletActionName } from '@cr/api/contract/wallet.contract';
 import { useAuth } from '../lib/auth-store';
 import { WalletRequestDialog } from './wallet-request/wallet-request-dialog';
 import { ensureWalletRequestLocales, WALLET_NS } from './wallet-request/wallet-request-i18n';
+import { paths } from '../lib/paths';
 
 /** Texts of this button, and the refusals of the `make-proposal` wallet action the QR dialog may show. */
 const TEXTS = {
@@ -72,6 +72,18 @@ const ERRORS = {
     },
     chain: { unavailable: 'The governance chain is not available on this server.' },
     wallet: { transaction_missing: 'The wallet did not report a transaction.' },
+    nomination: {
+      nominee_missing: 'The nominee has not co-signed this version of the suggestion yet.',
+      secretary_missing: 'The secretary general has not co-signed this change of owner yet.',
+      nominee_unknown: "The nominee's DID is not bound to any account on this site.",
+      nominee_unresolvable: "The nominee's DID cannot be resolved (no published DID document).",
+      not_nominee: 'Only the nominee named in this suggestion can accept the nomination.',
+      not_secretary: 'Only the secretary general can co-sign this change of owner.',
+      no_secretary: 'No secretary general is seated on chain to co-sign this change.',
+      not_required: 'This suggestion changes no owner or secretary general: nobody co-signs it.',
+      signed: 'This co-signature is already given for this version.',
+      stale: 'The suggestion changed after this QR code was made. Please open a new one.',
+    },
   },
   zh: {
     proposal: {
@@ -103,6 +115,18 @@ const ERRORS = {
     },
     chain: { unavailable: '本服务器的治理链不可用。' },
     wallet: { transaction_missing: '钱包没有返回交易。' },
+    nomination: {
+      nominee_missing: '被提名人尚未联署该建议的本版本。',
+      secretary_missing: '秘书长尚未联署本次负责人变更。',
+      nominee_unknown: '被提名人的 DID 未绑定本站任何账号。',
+      nominee_unresolvable: '无法解析被提名人的 DID（没有已发布的 DID 文档）。',
+      not_nominee: '只有建议中提名的人可以接受提名。',
+      not_secretary: '只有秘书长可以联署本次负责人变更。',
+      no_secretary: '链上没有在任的秘书长来联署本次变更。',
+      not_required: '该建议不变更负责人或秘书长，无需联署。',
+      signed: '本版本的联署已经完成。',
+      stale: '生成二维码后建议已更改，请重新打开二维码。',
+    },
   },
 };
 const NS = 'makeProposal';
@@ -127,7 +151,6 @@ export function ensureProposalWalletTexts(): void {
 ensureProposalWalletTexts();
 
 /** The wallet action (registered by the proposal module on the server). */
-const MAKE_PROPOSAL: WalletActionName = 'make-proposal';
 
 export interface MakeProposalButtonProps {
   suggestion: {
@@ -161,7 +184,7 @@ export function MakeProposalButton({ suggestion: s, electionRunning, onMade }: M
 
   if (s.proposalNumber)
     return (
-      <Link to={`/proposals/${s.proposalNumber}`} data-testid="made-into-proposal">
+      <Link to={paths.proposal(s.proposalNumber)} data-testid="made-into-proposal">
         <Button icon={<FileDoneOutlined />}>{t('made', { number: s.proposalNumber })}</Button>
       </Link>
     );
@@ -180,7 +203,7 @@ export function MakeProposalButton({ suggestion: s, electionRunning, onMade }: M
         content: t('didFirstText'),
         okText: t('associate'),
         cancelText: t('cancel'),
-        onOk: () => void navigate('/profile/info'),
+        onOk: () => void navigate(paths.profileInfo()),
       });
       return;
     }
@@ -203,8 +226,7 @@ export function MakeProposalButton({ suggestion: s, electionRunning, onMade }: M
       {blocked ? <Tooltip title={blocked}>{button}</Tooltip> : button}
       <WalletRequestDialog
         open={open}
-        action={MAKE_PROPOSAL}
-        subjectId={s._id}
+        request={{ action: 'make-proposal', params: { ref: s._id } }}
         title={t('dialogTitle', { number: s.number })}
         description={t('dialogText')}
         onSigned={() => {

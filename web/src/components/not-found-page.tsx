@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 /** Any path the router does not know: "404, not found" with ways back into the site. */
 export function NotFoundPage() {
@@ -14,13 +15,13 @@ export function NotFoundPage() {
       subTitle={t('errors.notFoundHint')}
       extra={
         <div className="cr-result-actions">
-          <Link to="/">
+          <Link to={paths.home()}>
             <Button type="primary">{t('errors.backHome')}</Button>
           </Link>
-          <Link to="/proposals">
+          <Link to={paths.proposals()}>
             <Button>{t('nav.proposals')}</Button>
           </Link>
-          <Link to="/suggestion">
+          <Link to={paths.suggestions()}>
             <Button>{t('nav.suggestions')}</Button>
           </Link>
         </div>

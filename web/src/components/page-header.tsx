@@ -3,6 +3,7 @@ import { Breadcrumb, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 export interface Crumb {
   title: string;
@@ -21,8 +22,8 @@ interface PageHeaderProps {
 /** Breadcrumbs, the page's one h1, an optional lead paragraph and actions; also sets the tab title. */
 export function PageHeader({ title, breadcrumbs = [], subtitle, extra }: PageHeaderProps) {
   const { t } = useTranslation();
-  useDocumentTitle(title);
-  const items = [{ title: t('nav.home'), to: '/' }, ...breadcrumbs].map((c, i, all) => ({
+  useDocumentTitle(title, typeof subtitle === 'string' ? subtitle : undefined);
+  const items = [{ title: t('nav.home'), to: paths.home() }, ...breadcrumbs].map((c, i, all) => ({
     key: `${i}`,
     title: c.to && i < all.length - 1 ? <Link to={c.to}>{c.title}</Link> : c.title,
   }));

@@ -1,16 +1,71 @@
-import { Spin } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The spinner shown while a page's code or the app's start-up data is loading. */
-export function PageLoading({ fullScreen = false }: { fullScreen?: boolean }) {
+/**
+ * What the page will look like: `page` a heading and text (most pages, and any page whose code is loading),
+ * `detail` a heading with a main card and a side card (a suggestion, a proposal), `list` a toolbar and rows.
+ */
+export type LoadingShape = 'page' | 'detail' | 'list';
+
+function Body({ shape }: { shape: LoadingShape }) {
+  if (shape === 'list')
+    return (
+      <Card className="cr-card">
+        <Skeleton.Input active block className="cr-loading__toolbar" />
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} active avatar={{ shape: 'square' }} title paragraph={{ rows: 1 }} />
+        ))}
+      </Card>
+    );
+  if (shape === 'detail')
+    return (
+      <div className="cr-loading__detail">
+        <Card className="cr-card">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+        <Card className="cr-card">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+      </div>
+    );
+  return (
+    <Card className="cr-card">
+      <Skeleton active paragraph={{ rows: 6 }} />
+    </Card>
+  );
+}
+
+/**
+ * The one loading state of a route (its code on its way, or the data of a page that has nothing to show yet) and
+ * of the app's start: antd skeletons shaped like the page, never a bare spinner, announced as "Loading".
+ */
+export function PageLoading({
+  fullScreen = false,
+  shape = 'page',
+}: {
+  fullScreen?: boolean;
+  shape?: LoadingShape;
+}) {
   const { t } = useTranslation();
   return (
     <div
       role="status"
       aria-label={t('app.loading')}
+      aria-busy="true"
+      data-testid="page-loading"
       className={fullScreen ? 'cr-loading cr-loading--full' : 'cr-loading'}
     >
-      <Spin size="large" description={t('app.loading')} />
+      {/* The app's header is not there yet while it starts: its bar is part of the shape. */}
+      {fullScreen && <div className="cr-loading__bar" aria-hidden="true" />}
+      <div className="cr-loading__page">
+        <Skeleton
+          active
+          title={{ width: '45%' }}
+          paragraph={{ rows: 1, width: '70%' }}
+          className="cr-loading__heading"
+        />
+        <Body shape={shape} />
+      </div>
     </div>
   );
 }

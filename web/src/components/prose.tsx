@@ -1,3 +1,5 @@
+import { ScrollHint } from './scroll-hint';
+
 /** One block of long-form text (whitepaper, funding guide, terms): plain strings, rendered without HTML. */
 export type ProseBlock =
   | { p: string }
@@ -39,7 +41,7 @@ export function ProseBlocks({ blocks }: { blocks: ProseBlock[] }) {
             </ol>
           );
         return (
-          <div key={i} style={{ overflowX: 'auto' }}>
+          <ScrollHint key={i}>
             <table>
               <thead>
                 <tr>
@@ -60,7 +62,7 @@ export function ProseBlocks({ blocks }: { blocks: ProseBlock[] }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollHint>
         );
       })}
     </>

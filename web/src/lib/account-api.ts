@@ -4,6 +4,7 @@ import {
   sessionSchema,
   type ChangePasswordRequest,
   type ForgotPasswordRequest,
+  type LoginBindDidRequest,
   type LoginRequest,
   type RegisterCodeRequest,
   type RegisterDidRequest,
@@ -18,6 +19,9 @@ export const accountApi = {
   /** GET /api/user/current_user: re-reads the signed-in member after a change to the account. */
   currentUser: () => api.get('/api/user/current_user', undefined, { schema: currentUserSchema }),
   login: (body: LoginRequest) => api.post('/api/user/login', body, { schema: sessionSchema }),
+  /** POST /api/user/login/did: sign in and bind the DID just scanned (a `login` request with outcome register). */
+  loginBindDid: (body: LoginBindDidRequest) =>
+    api.post('/api/user/login/did', body, { schema: sessionSchema }),
   logout: () => api.post('/api/user/logout', undefined, { schema: okSchema }),
   sendRegisterCode: (body: RegisterCodeRequest) =>
     api.post('/api/user/register/code', body, { schema: registerCodeSentSchema }),

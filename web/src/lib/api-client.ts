@@ -64,8 +64,8 @@ async function send(path: string, opts: RequestOptions<unknown>): Promise<Respon
 function errorFrom(res: Response, body: unknown): ApiError {
   const envelope = errorEnvelopeSchema.safeParse(body);
   if (envelope.success) {
-    const { type, message, fields } = envelope.data.error;
-    return new ApiError(res.status, type, message, fields);
+    const { type, message, fields, retryAfterSec } = envelope.data.error;
+    return new ApiError(res.status, type, message, fields, retryAfterSec);
   }
   const statusText = res.statusText || `HTTP ${res.status}`;
   if (res.status === 200)

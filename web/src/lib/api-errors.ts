@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly type: string,
     message: string,
     readonly fields: FieldError[] = [],
+    /** A refusal for now (429): the seconds the server asks to wait (`error.retryAfterSec`). */
+    readonly retryAfterSec?: number,
   ) {
     super(message);
   }

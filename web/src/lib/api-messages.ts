@@ -1,24 +1,55 @@
 import i18next, { type TFunction } from 'i18next';
+import { adminMessageType } from '@cr/api/contract/admin.contract';
 import { accountMessageType } from '@cr/api/contract/account.contract';
 import { profileMessageType } from '@cr/api/contract/profile.contract';
+import { taskMessageType } from '@cr/api/contract/task.contract';
+import { elipMessageType } from '@cr/api/contract/elip.contract';
+import { releaseMessageType } from '@cr/api/contract/release.contract';
+import { teamMessageType } from '@cr/api/contract/team.contract';
+import { communityMessageType } from '@cr/api/contract/community.contract';
+import { submissionMessageType } from '@cr/api/contract/submission.contract';
 import { ApiError, NetworkError } from './api-errors';
 
-/** Where a refusal type may be translated, in order: accounts, profiles, wallet requests, shared errors. */
-const NAMESPACES = ['auth:messages', 'profile:messages', 'walletRequest:errors'];
+/** Where a refusal type may be translated, in order: accounts, profiles, teams, wallet requests, shared errors. */
+const NAMESPACES = [
+  'auth:messages',
+  'profile:messages',
+  'teams:messages',
+  'tasks:messages',
+  'admin:messages',
+  'communities:messages',
+  'campaigns:messages',
+  'elips:messages',
+  'releases:messages',
+  'walletRequest:errors',
+];
 
 /** The stable key of a catalog message (account or profile), else null. */
 export function catalogKey(message: string): string | null {
-  return accountMessageType(message) ?? profileMessageType(message);
+  return (
+    accountMessageType(message) ??
+    profileMessageType(message) ??
+    teamMessageType(message) ??
+    taskMessageType(message) ??
+    adminMessageType(message) ??
+    communityMessageType(message) ??
+    submissionMessageType(message) ??
+    elipMessageType(message) ??
+    releaseMessageType(message)
+  );
 }
 
-/** The reader's words for a refusal type (`account.email_taken`, `did.already_bound`...), or null. */
-export function typeText(t: TFunction, type: string): string | null {
+/**
+ * The reader's words for a refusal type (`account.email_taken`, `did.already_bound`...), or null. `values` fill
+ * the words' placeholders (`{{seconds}}` of a refusal for now).
+ */
+export function typeText(t: TFunction, type: string, values?: Record<string, unknown>): string | null {
   if (type === 'upload.not_image') return t('translation:errors.uploadNotImage');
   if (type === 'upload.too_large' || type === 'request.too_large')
     return t('translation:errors.uploadTooLarge');
   for (const ns of NAMESPACES) {
     const key = `${ns}.${type}`;
-    if (i18next.exists(key)) return t(key);
+    if (i18next.exists(key)) return values ? t(key, values) : t(key);
   }
   return null;
 }
@@ -29,13 +60,24 @@ export function messageText(t: TFunction, message: string): string {
   return (key && typeText(t, key)) ?? message;
 }
 
+/** "40 seconds", "15 minutes": how long a refusal for now lasts, rounded up to whole minutes from a minute on. */
+function waitText(t: TFunction, seconds: number): string {
+  return seconds < 60
+    ? t('auth:messages.waitSeconds', { count: seconds })
+    : t('auth:messages.waitMinutes', { count: Math.ceil(seconds / 60) });
+}
+
 /** One sentence for any failure of a call (server refusal, network, unexpected). */
 export function errorText(t: TFunction, err: unknown): string {
   if (err instanceof NetworkError) return t('auth:messages.network');
   if (err instanceof ApiError) {
     if (err.type === 'validation.failed' && err.fields.length > 0)
       return messageText(t, err.fields[0]!.message);
-    return typeText(t, err.type) ?? messageText(t, err.message);
+    // A refusal for now says how long to wait rather than only "too many attempts".
+    if (err.type === 'rate_limited' && err.retryAfterSec)
+      return t('auth:messages.rate_limited_wait', { wait: waitText(t, err.retryAfterSec) });
+    const values = err.retryAfterSec === undefined ? undefined : { seconds: err.retryAfterSec };
+    return typeText(t, err.type, values) ?? messageText(t, err.message);
   }
   return t('auth:messages.somethingWrong');
 }

@@ -42,13 +42,15 @@ describe('authFlags', () => {
     });
   });
 
-  it('passes a permission check when the role index is at or above the required one', () => {
-    // MEMBER < LEADER < ADMIN < SECRETARY < COUNCIL
+  it('passes a permission check when the role index is at or above the required one, except admin rights', () => {
+    // MEMBER < LEADER < ADMIN < SECRETARY < COUNCIL; admin rights only from ADMIN or SUPER_ADMIN (issue 14)
     expect(authFlags(makeUser('MEMBER')).can('ADMIN')).toBe(false);
     expect(authFlags(makeUser('LEADER')).can('ADMIN')).toBe(false);
     expect(authFlags(makeUser('ADMIN')).can('ADMIN')).toBe(true);
     expect(authFlags(makeUser('SUPER_ADMIN')).can('ADMIN')).toBe(true);
-    expect(authFlags(makeUser('SECRETARY')).can('ADMIN')).toBe(true);
+    expect(authFlags(makeUser('SECRETARY')).can('ADMIN')).toBe(false);
+    expect(authFlags(makeUser('COUNCIL')).can('ADMIN')).toBe(false);
+    expect(authFlags(makeUser('SECRETARY')).can('LEADER')).toBe(true);
     expect(authFlags(makeUser('COUNCIL')).can('SECRETARY')).toBe(true);
     expect(authFlags(makeUser('ADMIN')).can('COUNCIL')).toBe(false);
     expect(authFlags(makeUser('CUSTOM')).can('LEADER')).toBe(false);

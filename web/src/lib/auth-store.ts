@@ -26,7 +26,10 @@ export interface AuthFlags {
   is_leader: boolean;
   is_council: boolean;
   is_secretary: boolean;
-  /** The server's permission rule: the member's role index is at or above `required` (SUPER_ADMIN as ADMIN). */
+  /**
+   * The server's role rule: the member's role index is at or above `required` (SUPER_ADMIN as ADMIN), except that
+   * ADMIN is required as such (COUNCIL and SECRETARY never pass an admin check by rank).
+   */
   can(required: Role): boolean;
 }
 

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from './storage-keys';
+import { paths } from './paths';
 
 /** Remembers where a visitor wanted to go before being sent to /login (sessionStorage `loginRedirect`). */
 export function rememberLoginRedirect(path: string): void {
@@ -16,7 +17,7 @@ export function clearLoginRedirect(): void {
 }
 
 /** Where to go after signing in (the remembered page, else `fallback`); forgets the remembered page. */
-export function takeLoginRedirect(fallback = '/profile/info'): string {
+export function takeLoginRedirect(fallback = paths.profileInfo()): string {
   const target = peekLoginRedirect() ?? fallback;
   clearLoginRedirect();
   return target;

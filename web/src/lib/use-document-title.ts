@@ -1,10 +1,26 @@
 import { useEffect } from 'react';
 
 export const SITE_NAME = 'Cyber Republic';
+/** The site's own description (index.html), for pages that have none of their own. */
+export const SITE_DESCRIPTION = 'Cyber Republic: the governance and funding portal of the Elastos DAO.';
 
-/** Sets the tab title to "<page> · Cyber Republic" while the page is shown. */
-export function useDocumentTitle(title: string | undefined): void {
+function setDescription(text: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = text;
+}
+
+/**
+ * Sets the tab title to "<page> · Cyber Republic" while the page is shown, and the page's description (for
+ * search results and link previews) to `description` when the page has one, else the site's.
+ */
+export function useDocumentTitle(title: string | undefined, description?: string): void {
   useEffect(() => {
     document.title = title ? `${title} · ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
+    setDescription(description?.trim() ? description.trim().slice(0, 300) : SITE_DESCRIPTION);
+  }, [title, description]);
 }

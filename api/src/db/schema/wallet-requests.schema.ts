@@ -2,11 +2,12 @@ import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizz
 import { users } from './users.schema';
 
 /**
- * One QR-code wallet request (architecture.md §3). States:
- * - pending: waiting for the wallet's reply;
+ * One QR-code wallet request (architecture.md §3, docs/wallet-requests.md). States written:
+ * - pending: waiting for a verified reply (a refused reply leaves it here);
  * - signed:  a verified reply was applied (result holds what the browser may read with the secret);
- * - failed:  an authentic reply was refused by a rule (error_type/error_message say why);
- * - expired: no verified reply before expires_at.
+ * - failed:  an esctransaction reply whose transaction is on chain as asked but reverted (error_type/error_message
+ *            say why, with the revert reason).
+ * `expired` is computed on read (a pending request past expires_at).
  */
 export const walletRequests = pgTable(
   'wallet_requests',
@@ -32,11 +33,17 @@ export const walletRequests = pgTable(
     callbackTokenHash: text('callback_token_hash').notNull(),
     /** Single-use nonce carried in the request (credaccess) or jwtExtra (signing). */
     nonce: text('nonce').notNull(),
-    status: text('status').$type<'pending' | 'signed' | 'failed' | 'expired'>().notNull().default('pending'),
+    /** pending | signed | failed (`expired` is computed on read from expires_at); see WALLET_REQUEST_TRANSITIONS. */
+    status: text('status').$type<'pending' | 'signed' | 'failed'>().notNull().default('pending'),
     errorType: text('error_type'),
     errorMessage: text('error_message'),
     /** The DID that signed the accepted reply. */
     signerDid: text('signer_did'),
+    /**
+     * esctransaction: the hash of the transaction, found on chain and matching the request, that answered it. Unique:
+     * one transaction answers one request, so a hash already used (a replayed earlier veto) is refused.
+     */
+    txHash: text('tx_hash'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -47,6 +54,7 @@ export const walletRequests = pgTable(
   (t) => [
     uniqueIndex('wallet_requests_callback_uq').on(t.callbackTokenHash),
     uniqueIndex('wallet_requests_nonce_uq').on(t.nonce),
+    uniqueIndex('wallet_requests_tx_hash_uq').on(t.txHash),
     index('wallet_requests_subject_idx').on(t.subjectType, t.subjectId),
     index('wallet_requests_expires_idx').on(t.status, t.expiresAt),
   ],

@@ -1,32 +1,26 @@
 import type { AppDeps } from '../../app-deps';
-import type { RegisterDidRequest, Session } from '../../contract/account.contract';
+import type { LoginBindDidRequest, RegisterDidRequest, Session } from '../../contract/account.contract';
+import type { Db } from '../../db/db-client';
+import { syncCouncilRoles } from '../council/council.repo';
+import { findUserById } from '../user/user.repo';
+import { checkPasswordLogin } from './account-login.service';
 import { issueToken } from '../session/session.service';
 import { toCurrentUser } from '../user/user.service';
 import * as walletRepo from '../wallet/wallet-request.repo';
 import { secretMatches } from '../wallet/wallet-request.service';
 import { accountError, uniqueViolation, userConflict } from './account-errors';
-import { LIMITS } from './account-limits';
+import { enforceAddressLimit, LIMITS } from './account-limits';
 import * as repo from './account.repo';
 import { assertAvailable, checkRegistrationCode } from './account-register.service';
-import { enforceRate } from '../../http/rate-limit';
 
-/** How long after the wallet signed a `login` request its DID may still register an account. */
+/** How long after the wallet signed a `login` request its DID may still register or bind an account. */
 export const DID_REGISTRATION_WINDOW_MS = 30 * 60 * 1000;
 
 /**
- * Creates an account bound to a DID and signs it in. The DID is the signer of a verified `login` wallet request
- * whose outcome was `register`, read from our own record with the request's secret; the body never names it.
- * One request creates at most one account (account_did_registrations, primary key), one DID belongs to one
- * account (users_did_uq). An e-mail, when given, must be confirmed with its code.
+ * The DID that signed a `login` wallet request whose outcome was `register`, read from our own record with the
+ * request's secret (the body never names the DID), while it is fresh, unused and bound to no account.
  */
-export async function registerWithDid(
-  deps: AppDeps,
-  input: RegisterDidRequest,
-  clientIp: string,
-  now = new Date(),
-): Promise<Session> {
-  const db = deps.database.db;
-  await enforceRate(deps.redis, LIMITS.registerPerAddress, clientIp);
+async function unclaimedDid(db: Db, input: { requestId: string; secret: string }, now: Date) {
   const request = await walletRepo.findWalletRequest(db, input.requestId);
   // One answer for "no such request", "wrong secret" and "not a registration": ids and secrets are not oracles.
   if (!request || !secretMatches(request, input.secret))
@@ -45,6 +39,59 @@ export async function registerWithDid(
     throw accountError(410, 'account.did_request_expired');
   if (await repo.didRegistrationExists(db, request.id)) throw accountError(409, 'account.did_request_used');
   if (await repo.findUserByDid(db, did)) throw accountError(409, 'did.already_bound');
+  return { request, did };
+}
+
+/**
+ * Signs in to an existing account with its password and binds the DID of a `login` request with outcome
+ * `register` to it in the same step, so a member who scanned with an unknown DID needs no second scan. The DID
+ * is proven by its signature on the request, the account by its password; one request binds at most once.
+ */
+export async function loginAndBindDid(
+  deps: AppDeps,
+  input: LoginBindDidRequest,
+  clientIp: string,
+  now = new Date(),
+): Promise<Session> {
+  const db = deps.database.db;
+  const { request, did } = await unclaimedDid(db, input, now);
+  const { user, upgraded } = await checkPasswordLogin(deps, input, clientIp);
+  try {
+    return await db.transaction(async (tx) => {
+      const at = new Date();
+      if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, at);
+      if (!(await repo.bindDid(tx, user.id, did, at))) throw accountError(400, 'account.did_request_invalid');
+      await repo.insertDidRegistration(tx, { walletRequestId: request.id, userId: user.id, did });
+      await walletRepo.markConsumed(tx, request.id, at);
+      // A seated member's DID makes the account COUNCIL.
+      await syncCouncilRoles(tx, user.id);
+      const session = await issueToken(tx, user.id, 'password', at);
+      const bound = await findUserById(tx, user.id);
+      return { token: session.token, user: toCurrentUser(bound!) };
+    });
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint !== null && constraint.includes('did_registrations'))
+      throw accountError(409, 'account.did_request_used');
+    throw userConflict(err);
+  }
+}
+
+/**
+ * Creates an account bound to a DID and signs it in. The DID is the signer of a verified `login` wallet request
+ * whose outcome was `register`, read from our own record with the request's secret; the body never names it.
+ * One request creates at most one account (account_did_registrations, primary key), one DID belongs to one
+ * account (users_did_uq). An e-mail, when given, must be confirmed with its code.
+ */
+export async function registerWithDid(
+  deps: AppDeps,
+  input: RegisterDidRequest,
+  clientIp: string,
+  now = new Date(),
+): Promise<Session> {
+  const db = deps.database.db;
+  await enforceAddressLimit(deps, LIMITS.registerPerAddress, clientIp);
+  const { request, did } = await unclaimedDid(db, input, now);
   await assertAvailable(db, input.username, input.email);
   const codeId = input.email && input.code ? await checkRegistrationCode(db, input.email, input.code) : null;
   try {

@@ -1,5 +1,6 @@
 import { accountMessages, type AccountMessageType } from '../../contract/account.contract';
 import { AppError } from '../../http/app-error';
+import { MailNotQueuedError } from '../../queues/mail-queue';
 
 /** A refusal from the account catalog: its stable type, its English message, and the form field it concerns. */
 export function accountError(status: number, type: AccountMessageType, field?: string): AppError {
@@ -31,4 +32,10 @@ export function userConflict(err: unknown): unknown {
   if (constraint.includes('email')) return accountError(409, 'account.email_taken', 'email');
   if (constraint.includes('did')) return accountError(409, 'did.already_bound');
   return err;
+}
+
+/** The e-mail a request asked for could not be queued: 503 with a message the form shows; other errors pass. */
+export function mailNotQueued(err: unknown): never {
+  if (err instanceof MailNotQueuedError) throw accountError(503, 'account.mail_not_queued');
+  throw err;
 }

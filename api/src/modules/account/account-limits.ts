@@ -1,4 +1,6 @@
-import type { RateRule } from '../../http/rate-limit';
+import { codeCooldownMessage, EMAIL_CODE_RESEND_SEC } from '../../contract/account.contract';
+import type { Redis } from 'ioredis';
+import { enforceRate, type RateRule } from '../../http/rate-limit';
 
 /**
  * Abuse limits of the account routes (Redis fixed windows). "Address" is the client IP as Express sees it
@@ -12,7 +14,13 @@ export const LIMITS = {
   /** Wrong current passwords when changing it, per account: 5 per 15 minutes. */
   changePasswordFailures: { name: 'pwchange-fail', limit: 5, windowSec: 15 * 60 },
   /** Registration codes: one a minute per e-mail, 5 an hour per e-mail, 20 an hour per address. */
-  codeCooldownPerEmail: { name: 'code-cooldown', limit: 1, windowSec: 60 },
+  codeCooldownPerEmail: {
+    name: 'code-cooldown',
+    limit: 1,
+    windowSec: EMAIL_CODE_RESEND_SEC,
+    // The page says how long to wait and counts down, instead of "too many attempts".
+    refusal: { type: 'account.code_cooldown', message: codeCooldownMessage },
+  },
   codePerEmail: { name: 'code-email', limit: 5, windowSec: 60 * 60 },
   codePerAddress: { name: 'code-ip', limit: 20, windowSec: 60 * 60 },
   /** Registration attempts per address: 30 an hour. */
@@ -23,3 +31,13 @@ export const LIMITS = {
   /** Reset-password attempts per address: 20 an hour. */
   resetPerAddress: { name: 'reset-ip', limit: 20, windowSec: 60 * 60 },
 } satisfies Record<string, RateRule>;
+
+/** Enforces a per-address account limit unless REGISTER_ADDRESS_LIMITS is 0 (see api-config.ts). */
+export async function enforceAddressLimit(
+  deps: { redis: Redis; config: { REGISTER_ADDRESS_LIMITS: number } },
+  rule: RateRule,
+  clientIp: string,
+): Promise<void> {
+  if (deps.config.REGISTER_ADDRESS_LIMITS === 0) return;
+  await enforceRate(deps.redis, rule, clientIp);
+}

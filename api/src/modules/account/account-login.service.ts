@@ -26,8 +26,25 @@ export async function loginWithPassword(
   input: LoginRequest,
   clientIp: string,
 ): Promise<Session> {
+  const { user, upgraded } = await checkPasswordLogin(deps, input, clientIp);
+  return deps.database.db.transaction(async (tx) => {
+    const now = new Date();
+    if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, now);
+    const session = await issueToken(tx, user.id, 'password', now);
+    return { token: session.token, user: toCurrentUser(user) };
+  });
+}
+
+/**
+ * The password check of a sign-in, with its limits (see loginWithPassword): the account, and a stronger hash of the
+ * password when the stored one should be upgraded. Throws the one 401 for any failure.
+ */
+export async function checkPasswordLogin(
+  deps: AppDeps,
+  input: LoginRequest,
+  clientIp: string,
+): Promise<{ user: UserRow; upgraded: string | null }> {
   const { redis } = deps;
-  const db = deps.database.db;
   await enforceRate(redis, LIMITS.loginPerAddress, clientIp);
   const user = await findByLogin(deps, input.username);
   // Failures count per account, whichever of its names (username or e-mail) is typed; per name when none.
@@ -43,12 +60,7 @@ export async function loginWithPassword(
   if (!user.active) throw accountError(403, 'auth.account_disabled');
   await clearRate(redis, LIMITS.loginFailuresPerAccount, failureKey);
   const upgraded = needsRehash(user.passwordHash!) ? await hashPassword(input.password) : null;
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, now);
-    const session = await issueToken(tx, user.id, 'password', now);
-    return { token: session.token, user: toCurrentUser(user) };
-  });
+  return { user, upgraded };
 }
 
 /** Signs out the session that makes the call (its api-token stops working at once). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, passwordChangedMail, registrationCodeMail, resetLinkMail } from './account-mail';
+import { escapeHtml } from '../../mail/mail-compose';
+import { passwordChangedMail, registrationCodeMail, resetLinkMail } from './account-mail';
 
 describe('account mail', () => {
   it('escapes user-supplied text in the HTML part', () => {

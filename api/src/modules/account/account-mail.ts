@@ -1,34 +1,16 @@
-import type { Language } from '../../contract/profile.contract';
+import {
+  composeMail as compose,
+  escapeHtml,
+  mailLanguageOf,
+  pageUrl,
+  type MailLanguage,
+} from '../../mail/mail-compose';
 import type { OutgoingMail } from '../../mail/mailer';
+import { mailableRecipient } from '../../mail/mail-recipient.repo';
+import type { MailHandler } from '../../mail/mail-render';
+import type { MailJob } from '../../queues/mail-queue';
 
-/** Which language a mail is written in: the member's default language when known, otherwise both. */
-export type MailLanguage = Language | 'both';
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-interface Part {
-  subject: string;
-  /** Plain-text paragraphs. */
-  text: string[];
-  /** HTML paragraphs: every user-supplied or variable value already escaped. */
-  html: string[];
-}
-
-function compose(to: string, lang: MailLanguage, parts: Record<Language, Part>): OutgoingMail {
-  const chosen = lang === 'both' ? [parts.en, parts.zh] : [parts[lang]];
-  const subject = chosen.map((p) => p.subject).join(' / ');
-  const text = chosen.map((p) => p.text.join('\n\n')).join('\n\n----------\n\n');
-  const html = chosen.map((p) => p.html.map((para) => `<p>${para}</p>`).join('\n')).join('\n<hr>\n');
-  return { to, subject, text: `${text}\n`, html: `<!doctype html><html><body>\n${html}\n</body></html>\n` };
-}
+/** The account e-mails' texts (English and Chinese) and their handler on the mail queue. */
 
 /** The registration code (no account yet, so both languages). */
 export function registrationCodeMail(to: string, code: string, ttlMinutes: number): OutgoingMail {
@@ -141,3 +123,29 @@ export function passwordChangedMail(
     },
   });
 }
+
+type AccountJob = Extract<MailJob, { kind: `account.${string}` }>;
+
+/** Before a member chose a language, account mail is written in both. */
+const langOf = (profile: Record<string, unknown>) => mailLanguageOf(profile, 'both');
+
+/** Writes account mail at send time; a code or link that expired while queued is not sent. */
+export const accountMail: MailHandler<AccountJob> = {
+  async render(ctx, job) {
+    if ('expiresAt' in job && Date.parse(job.expiresAt) <= Date.now()) return null;
+    if (job.kind === 'account.registration-code')
+      return registrationCodeMail(job.email, job.code, job.ttlMinutes);
+    const r = await mailableRecipient(ctx.db, job.userId);
+    if (!r) return null;
+    if (job.kind === 'account.reset-link') {
+      const link = pageUrl(ctx.publicUrl, `/reset-password?token=${job.token}`);
+      return resetLinkMail(r.email, r.name, link, job.ttlMinutes, langOf(r.profile));
+    }
+    return passwordChangedMail(
+      r.email,
+      r.name,
+      pageUrl(ctx.publicUrl, '/forgot-password'),
+      langOf(r.profile),
+    );
+  },
+};

@@ -6,38 +6,17 @@ import {
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
 } from '../../contract/account.contract';
-import { languageSchema } from '../../contract/profile.contract';
-import type { UserRow } from '../../db/schema';
-import type { OutgoingMail } from '../../mail/mailer';
+import { queueMails } from '../../queues/mail-queue';
 import type { AuthUser } from '../session/auth-user';
 import { revokeAllTokens } from '../session/session.repo';
 import { findUserById } from '../user/user.repo';
-import { accountError } from './account-errors';
+import { accountError, mailNotQueued } from './account-errors';
 import { LIMITS } from './account-limits';
-import { passwordChangedMail, resetLinkMail, type MailLanguage } from './account-mail';
 import * as repo from './account.repo';
 import { hashPassword, verifyPassword } from './password-hash';
 import { enforceRate, hitRate, refuseWhenFull } from '../../http/rate-limit';
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-
-/** The member's default language when they chose one, otherwise both languages in one message. */
-export function mailLanguageOf(user: UserRow): MailLanguage {
-  const lang = languageSchema.safeParse(user.profile.defaultLanguage);
-  return lang.success ? lang.data : 'both';
-}
-
-const displayName = (user: UserRow) => user.firstName?.trim() || user.username;
-/** A page of the web app, for links in mail. */
-const pageUrl = (deps: AppDeps, path: string) => `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}${path}`;
-
-/**
- * Sends mail after the answer is decided, without making the caller wait for SMTP: the forgot-password answer
- * must take the same time whether or not an account exists. A failure is logged (never silently dropped).
- */
-function sendInBackground(deps: AppDeps, mail: OutgoingMail, what: string): void {
-  deps.mailer.send(mail).catch((err: unknown) => deps.logger.error({ err, what }, 'account mail failed'));
-}
 
 /**
  * Forgot password: e-mails a single-use link valid 1 hour when the address belongs to an active account. The
@@ -55,17 +34,18 @@ export async function requestPasswordReset(
   const user = await repo.findUserByEmail(db, input.email);
   if (!user || !user.active || !user.email) return;
   const token = randomBytes(32).toString('base64url');
-  await repo.insertPasswordReset(db, {
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
-  });
-  const link = pageUrl(deps, `/reset-password?token=${token}`);
-  sendInBackground(
-    deps,
-    resetLinkMail(user.email, displayName(user), link, RESET_LINK_TTL_MINUTES, mailLanguageOf(user)),
-    'reset link',
-  );
+  const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000);
+  await repo.insertPasswordReset(db, { userId: user.id, tokenHash: sha256(token), expiresAt });
+  // Queued, not sent: the answer takes the same time whether or not the address has an account.
+  await queueMails(deps, [
+    {
+      kind: 'account.reset-link',
+      userId: user.id,
+      token,
+      ttlMinutes: RESET_LINK_TTL_MINUTES,
+      expiresAt: expiresAt.toISOString(),
+    },
+  ]).catch(mailNotQueued);
 }
 
 /**
@@ -125,13 +105,9 @@ export async function changePassword(
   await notifyPasswordChanged(deps, user.id);
 }
 
+/** Tells the member their password changed (by reset or by change); the change itself stands if this fails. */
 async function notifyPasswordChanged(deps: AppDeps, userId: string): Promise<void> {
-  const user = await findUserById(deps.database.db, userId);
-  if (!user?.email) return;
-  const forgotUrl = pageUrl(deps, '/forgot-password');
-  sendInBackground(
-    deps,
-    passwordChangedMail(user.email, displayName(user), forgotUrl, mailLanguageOf(user)),
-    'password changed',
-  );
+  await queueMails(deps, [
+    { kind: 'account.password-changed', userId, changedAt: new Date().toISOString() },
+  ]).catch((err: unknown) => deps.logger.error({ err, userId }, 'password-changed mail not queued'));
 }

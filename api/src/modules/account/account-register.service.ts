@@ -10,13 +10,13 @@ import {
 import type { Db } from '../../db/db-client';
 import { issueToken } from '../session/session.service';
 import { toCurrentUser } from '../user/user.service';
-import { accountError, userConflict } from './account-errors';
-import { LIMITS } from './account-limits';
-import { registrationCodeMail } from './account-mail';
+import { accountError, mailNotQueued, userConflict } from './account-errors';
+import { queueMails } from '../../queues/mail-queue';
+import { enforceAddressLimit, LIMITS } from './account-limits';
 import * as repo from './account.repo';
 import { emailCodeMatches, generateEmailCode, hashEmailCode, newCodeSalt } from './email-code';
 import { hashPassword } from './password-hash';
-import { enforceRate } from '../../http/rate-limit';
+import { clearRate, enforceRate } from '../../http/rate-limit';
 
 const PURPOSE = 'register';
 
@@ -32,7 +32,7 @@ export async function sendRegistrationCode(
 ): Promise<RegisterCodeSent> {
   const { redis } = deps;
   const db = deps.database.db;
-  await enforceRate(redis, LIMITS.codePerAddress, clientIp);
+  await enforceAddressLimit(deps, LIMITS.codePerAddress, clientIp);
   if (await repo.emailTaken(db, input.email)) throw accountError(409, 'account.email_taken', 'email');
   await enforceRate(redis, LIMITS.codeCooldownPerEmail, input.email);
   await enforceRate(redis, LIMITS.codePerEmail, input.email);
@@ -47,7 +47,19 @@ export async function sendRegistrationCode(
     expiresAt,
     now,
   });
-  await deps.mailer.send(registrationCodeMail(input.email, code, EMAIL_CODE_TTL_MINUTES));
+  // A code that could not be queued is reported (503) and its cooldown lifted, so the person can ask again now.
+  await queueMails(deps, [
+    {
+      kind: 'account.registration-code',
+      email: input.email,
+      code,
+      ttlMinutes: EMAIL_CODE_TTL_MINUTES,
+      expiresAt: expiresAt.toISOString(),
+    },
+  ]).catch(async (err: unknown) => {
+    await clearRate(redis, LIMITS.codeCooldownPerEmail, input.email).catch(() => undefined);
+    return mailNotQueued(err);
+  });
   return {
     email: input.email,
     expiresAt: expiresAt.toISOString(),
@@ -92,7 +104,7 @@ export async function registerWithEmail(
   clientIp: string,
 ): Promise<Session> {
   const db = deps.database.db;
-  await enforceRate(deps.redis, LIMITS.registerPerAddress, clientIp);
+  await enforceAddressLimit(deps, LIMITS.registerPerAddress, clientIp);
   await assertAvailable(db, input.username, input.email);
   const codeId = await checkRegistrationCode(db, input.email, input.code);
   const passwordHash = await hashPassword(input.password);

@@ -50,6 +50,26 @@ export async function findUserByDid(db: Db, did: string): Promise<UserRow | unde
   return row;
 }
 
+/** True when `did` is bound to an account other than `userId`. */
+export async function didBoundElsewhere(db: Db, did: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.did, did), ne(users.id, userId)))
+    .limit(1);
+  return !!row;
+}
+
+/** Binds `did` to the account; false when there is no such account. */
+export async function bindDid(db: Db, userId: string, did: string, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ did, didBoundAt: now, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;

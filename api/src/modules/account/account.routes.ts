@@ -1,6 +1,7 @@
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
+  loginBindDidRequestSchema,
   loginRequestSchema,
   okSchema,
   registerCodeRequestSchema,
@@ -11,7 +12,7 @@ import {
   sessionSchema,
 } from '../../contract/account.contract';
 import { defineRoute, policy } from '../../http/route';
-import { registerWithDid } from './account-did-register.service';
+import { loginAndBindDid, registerWithDid } from './account-did-register.service';
 import { loginWithPassword, logout } from './account-login.service';
 import { changePassword, requestPasswordReset, resetPassword } from './account-password.service';
 import { registerWithEmail, sendRegistrationCode } from './account-register.service';
@@ -50,6 +51,17 @@ export const accountRoutes = [
     body: registerDidRequestSchema,
     response: sessionSchema,
     handler: ({ deps, req, body }) => registerWithDid(deps, body, clientAddress(req)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/user/login/did',
+    tag: 'account',
+    summary:
+      'Sign in with username or e-mail and password and bind, in the same step, the DID that signed a `login` wallet request with outcome `register` (request id + secret).',
+    policy: policy.public,
+    body: loginBindDidRequestSchema,
+    response: sessionSchema,
+    handler: ({ deps, req, body }) => loginAndBindDid(deps, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',

@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/users.schema';
+import { proposals, proposalVotes } from '../../db/schema/proposal.schema';
+import { cardColumns, mottoOf } from '../proposal/proposal.repo';
 import type { Db } from '../../db/db-client';
 import {
   councilMembers,
@@ -117,4 +119,131 @@ export async function syncCouncilRoles(db: Db, userId?: string): Promise<void> {
     .update(users)
     .set({ role: 'MEMBER', updatedAt: sql`now()` })
     .where(and(only, eq(users.role, 'COUNCIL'), or(isNull(users.did), notInArray(users.did, seatedDids))));
+}
+
+/** Stores a term the chain started (or restarted with new heights). */
+export async function saveTerm(db: Db, term: Omit<CouncilTermRow, 'updatedAt'>): Promise<void> {
+  await db
+    .insert(councilTerms)
+    .values(term)
+    .onConflictDoUpdate({ target: councilTerms.term, set: { ...term, updatedAt: sql`now()` } });
+}
+
+export async function cutTermShort(db: Db, term: number, endHeight: number): Promise<void> {
+  await db
+    .update(councilTerms)
+    .set({ endHeight, updatedAt: sql`now()` })
+    .where(eq(councilTerms.term, term));
+}
+
+/** Stores a seat the chain filled; a seat already stored stays as it is. */
+export async function seatMember(
+  db: Db,
+  seat: Pick<CouncilMemberRow, 'term' | 'memberId' | 'did' | 'qx' | 'qy' | 'seatedHeight'>,
+): Promise<void> {
+  await db
+    .insert(councilMembers)
+    .values({ ...seat, seated: true })
+    .onConflictDoNothing();
+}
+
+/** A member removed from a term, and the seats that term still has filled. */
+export async function unseatMember(
+  db: Db,
+  removal: { term: number; memberId: string; removedHeight: number; seatedLeft: number },
+): Promise<void> {
+  await db
+    .update(councilMembers)
+    .set({ seated: false, removedHeight: removal.removedHeight })
+    .where(and(eq(councilMembers.term, removal.term), eq(councilMembers.memberId, removal.memberId)));
+  await db
+    .update(councilTerms)
+    .set({ seated: removal.seatedLeft })
+    .where(eq(councilTerms.term, removal.term));
+}
+
+/** Votes per member DID in a term: all recorded, and those on chain. */
+export async function voteCountsOfTerm(db: Db, term: number) {
+  return db
+    .select({
+      did: proposalVotes.memberDid,
+      total: count(proposalVotes.choice),
+      chained: count(proposalVotes.chainedChoice),
+    })
+    .from(proposalVotes)
+    .innerJoin(proposals, eq(proposals.id, proposalVotes.proposalId))
+    .where(eq(proposals.term, term))
+    .groupBy(proposalVotes.memberDid);
+}
+
+/** Active accounts with the SECRETARY role, by username. */
+export async function secretariatStaff(db: Db, limit: number) {
+  return db
+    .select({ ...cardColumns, did: users.did })
+    .from(users)
+    .where(and(eq(users.role, 'SECRETARY'), eq(users.active, true)))
+    .orderBy(users.username)
+    .limit(limit);
+}
+
+/** The public card, role and motto of an account by DID or id (a secretariat position). */
+export async function personCard(db: Db, ref: { did: string } | { id: string }) {
+  const [row] = await db
+    .select({ ...cardColumns, did: users.did, role: users.role, motto: mottoOf })
+    .from(users)
+    .where('did' in ref ? eq(users.did, ref.did) : eq(users.id, ref.id));
+  return row;
+}
+
+const voteRecordWhere = (did: string, term: number | undefined) =>
+  and(
+    eq(proposalVotes.memberDid, did),
+    isNotNull(proposalVotes.choice),
+    term ? eq(proposals.term, term) : undefined,
+  );
+
+/** One page of a member's votes (in `term`, or every term) with their proposals, latest first. */
+export async function voteRecordPage(
+  db: Db,
+  did: string,
+  term: number | undefined,
+  limit: number,
+  offset: number,
+) {
+  return db
+    .select({
+      id: proposals.id,
+      number: proposals.number,
+      title: proposals.title,
+      status: proposals.status,
+      choice: proposalVotes.choice,
+      reason: proposalVotes.reason,
+      votedAt: proposalVotes.votedAt,
+      chainStatus: proposalVotes.chainStatus,
+      txHash: proposalVotes.txHash,
+    })
+    .from(proposalVotes)
+    .innerJoin(proposals, eq(proposals.id, proposalVotes.proposalId))
+    .where(voteRecordWhere(did, term))
+    .orderBy(desc(proposalVotes.votedAt))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function voteRecordCount(db: Db, did: string, term: number | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(proposalVotes)
+    .innerJoin(proposals, eq(proposals.id, proposalVotes.proposalId))
+    .where(voteRecordWhere(did, term));
+  return row?.n ?? 0;
+}
+
+/** How many times a member chose each answer, over every term. */
+export async function choiceCounts(db: Db, did: string) {
+  return db
+    .select({ choice: proposalVotes.choice, n: sql<number>`count(*)::int` })
+    .from(proposalVotes)
+    .where(and(eq(proposalVotes.memberDid, did), isNotNull(proposalVotes.choice)))
+    .groupBy(proposalVotes.choice);
 }

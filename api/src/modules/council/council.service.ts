@@ -1,4 +1,3 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type {
   CandidateList,
@@ -9,15 +8,15 @@ import type {
   HeightEta,
 } from '../../contract/council.contract';
 import type { CouncilMemberRef } from '../../contract/proposal.contract';
+import { holdsTwoThirds } from '../../contract/vote-tally';
 import type { Db } from '../../db/db-client';
 import type { CouncilMemberRow, CouncilTermRow, GovernanceStateRow } from '../../db/schema/council.schema';
-import { proposals, proposalVotes } from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
 import { notFound } from '../../http/app-error';
 import { readChainClock } from '../proposal/proposal-clock';
 import { etaOf, type ChainClock } from '../proposal/proposal-rules';
 import { memberRef } from '../proposal/proposal-view';
-import { avatarOf, usersByDid } from '../proposal/proposal.repo';
+import { usersByDid } from '../proposal/proposal.repo';
+import { findUserById } from '../user/user.repo';
 import { memberIdOf } from '../proposal/proposal-registration.service';
 import * as repo from './council.repo';
 import { isUuid } from '../../db/record-ref';
@@ -46,21 +45,12 @@ function termView(t: CouncilTermRow, clock: ChainClock, current: boolean): Counc
 export function electionRunning(t: CouncilTermRow | undefined, height: number | null): boolean {
   if (!t) return true;
   if (height !== null && height >= t.electionStartHeight) return true;
-  return t.seated * 3 < t.seats * 2;
+  return !holdsTwoThirds(t.seated, t.seats);
 }
 
 /** Votes per member DID in a term: all recorded, and those on chain. */
 async function voteCounts(db: Db, term: number) {
-  const rows = await db
-    .select({
-      did: proposalVotes.memberDid,
-      total: count(proposalVotes.choice),
-      chained: count(proposalVotes.chainedChoice),
-    })
-    .from(proposalVotes)
-    .innerJoin(proposals, eq(proposals.id, proposalVotes.proposalId))
-    .where(eq(proposals.term, term))
-    .groupBy(proposalVotes.memberDid);
+  const rows = await repo.voteCountsOfTerm(db, term);
   return new Map(rows.map((r) => [r.did, r]));
 }
 
@@ -87,19 +77,7 @@ async function membersView(db: Db, term: number): Promise<CouncilMember[]> {
 }
 
 async function secretariat(db: Db, gov: GovernanceStateRow | undefined) {
-  const staff = await db
-    .select({
-      id: users.id,
-      did: users.did,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: avatarOf,
-    })
-    .from(users)
-    .where(and(eq(users.role, 'SECRETARY'), eq(users.active, true)))
-    .orderBy(users.username)
-    .limit(50);
+  const staff = await repo.secretariatStaff(db, 50);
   const refOf = (u: (typeof staff)[number]): CouncilMemberRef =>
     memberRef(u.did ?? '', u.did ? memberIdOf(u.did) : '', {
       _id: u.id,
@@ -165,7 +143,7 @@ export async function councilTerms(deps: AppDeps) {
 async function didOf(db: Db, id: string): Promise<string> {
   if (id.startsWith('did:')) return id;
   if (isUuid(id)) {
-    const [u] = await db.select({ did: users.did }).from(users).where(eq(users.id, id));
+    const u = await findUserById(db, id);
     if (u?.did) return u.did;
   } else {
     const m = await repo.memberById(db, id);
@@ -187,40 +165,10 @@ export async function councilMemberDetail(
   const latest = await repo.latestTerm(db);
   const byDid = await usersByDid(db, [did]);
   const user = byDid.get(did) ?? null;
-  const where = and(
-    eq(proposalVotes.memberDid, did),
-    isNotNull(proposalVotes.choice),
-    q.term ? eq(proposals.term, q.term) : undefined,
-  );
-  const [rows, [total], stats] = await Promise.all([
-    db
-      .select({
-        id: proposals.id,
-        number: proposals.number,
-        title: proposals.title,
-        status: proposals.status,
-        choice: proposalVotes.choice,
-        reason: proposalVotes.reason,
-        votedAt: proposalVotes.votedAt,
-        chainStatus: proposalVotes.chainStatus,
-        txHash: proposalVotes.txHash,
-      })
-      .from(proposalVotes)
-      .innerJoin(proposals, eq(proposals.id, proposalVotes.proposalId))
-      .where(where)
-      .orderBy(desc(proposalVotes.votedAt))
-      .limit(q.results)
-      .offset((q.page - 1) * q.results),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(proposalVotes)
-      .innerJoin(proposals, eq(proposals.id, proposalVotes.proposalId))
-      .where(where),
-    db
-      .select({ choice: proposalVotes.choice, n: sql<number>`count(*)::int` })
-      .from(proposalVotes)
-      .where(and(eq(proposalVotes.memberDid, did), isNotNull(proposalVotes.choice)))
-      .groupBy(proposalVotes.choice),
+  const [rows, total, stats] = await Promise.all([
+    repo.voteRecordPage(db, did, q.term, q.results, (q.page - 1) * q.results),
+    repo.voteRecordCount(db, did, q.term),
+    repo.choiceCounts(db, did),
   ]);
   const stat = (c: string) => stats.find((s) => s.choice === c)?.n ?? 0;
   return {
@@ -236,7 +184,7 @@ export async function councilMemberDetail(
         chainStatus: r.chainStatus,
         txHash: r.txHash,
       })),
-      total: total?.n ?? 0,
+      total,
       page: q.page,
       results: q.results,
     },
@@ -248,22 +196,8 @@ export async function councilMemberDetail(
 export async function secretariatPosition(deps: AppDeps, id: string) {
   const db = deps.database.db;
   const gov = await repo.getGovernanceState(db);
-  const cond = id.startsWith('did:') ? eq(users.did, id) : isUuid(id) ? eq(users.id, id) : undefined;
-  const [u] = cond
-    ? await db
-        .select({
-          id: users.id,
-          did: users.did,
-          role: users.role,
-          username: users.username,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          avatar: avatarOf,
-          motto: sql<string | null>`coalesce(${users.profile}->>'motto', ${users.profile}->>'bio')`,
-        })
-        .from(users)
-        .where(cond)
-    : [];
+  const ref = id.startsWith('did:') ? { did: id } : isUuid(id) ? { id } : undefined;
+  const u = ref ? await repo.personCard(db, ref) : undefined;
   const did = u?.did ?? (id.startsWith('did:') ? id : null);
   const isGeneral = !!did && did === gov?.secretaryDid;
   if (!did || (!isGeneral && u?.role !== 'SECRETARY'))

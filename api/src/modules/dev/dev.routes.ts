@@ -5,6 +5,7 @@ import { defineRoute, policy } from '../../http/route';
 import { AppError } from '../../http/app-error';
 import type { AppDeps } from '../../app-deps';
 import type { CapturedMessage } from '../../mail/capture-smtp-server';
+import { accountsByDid } from './dev.repo';
 
 const mailSchema = z.array(
   z.object({
@@ -44,13 +45,29 @@ export const devRoutes = [
     method: 'get',
     path: '/dev/wallets',
     tag: 'dev',
-    summary: 'Dev only: the local dev wallet identities.',
+    summary:
+      'Dev only: the local dev wallet identities, those of ordinary members first (the QR dialog picks the first).',
     policy: policy.dev,
     response: z.array(walletInfoSchema),
     handler: async ({ deps }) => {
       const { store, opts } = await devWallet(deps);
       const wallets = await store.listWallets(opts);
-      return wallets.map((w) => ({ name: w.name, did: w.did, evmAddress: w.evmAddress }));
+      // Someone trying the site is a new member far more often than the admin: members first (the longest-standing
+      // first, so the stack's own `member` leads), then identities without an account, then the council,
+      // secretary and admin; by name otherwise.
+      const accounts = await accountsByDid(
+        deps.database.db,
+        wallets.map((w) => w.did),
+      );
+      const rank = (did: string): [number, number] => {
+        const account = accounts.get(did);
+        if (!account) return [1, 0];
+        return account.role === 'MEMBER' ? [0, account.createdAt.getTime()] : [2, 0];
+      };
+      return wallets
+        .map((w) => ({ w, r: rank(w.did) }))
+        .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1])
+        .map(({ w }) => ({ name: w.name, did: w.did, evmAddress: w.evmAddress }));
     },
   }),
   defineRoute({

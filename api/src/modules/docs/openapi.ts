@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permissionName } from '../../contract/admin.contract';
 import { errorEnvelopeSchema } from '../../contract/envelope.contract';
 import type { AnyRoute, Policy } from '../../http/route';
 
@@ -9,7 +10,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-function describePolicy(p: Policy): string {
+function describePolicy(p: Policy, method: string, path: string): string {
   switch (p.kind) {
     case 'public':
       return 'Public.';
@@ -19,6 +20,8 @@ function describePolicy(p: Policy): string {
       return `Role ${p.role} or above (api-token).`;
     case 'dev':
       return 'Dev tools only; absent in production.';
+    case 'permission':
+      return `Permission "${permissionName(method, path)}" (granted on /admin/permission; at first to ${p.defaultRoles.join(', ')}) (api-token).`;
   }
 }
 
@@ -50,7 +53,7 @@ export function buildOpenApi(routes: AnyRoute[], info: { title: string; version:
     const op: Record<string, unknown> = {
       tags: [r.tag],
       summary: r.summary,
-      description: describePolicy(r.policy),
+      description: describePolicy(r.policy, r.method, r.path),
       ...(parameters.length ? { parameters } : {}),
       responses: {
         200: {

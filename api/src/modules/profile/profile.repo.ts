@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
-import { uploads, users, type UserRow } from '../../db/schema';
+import { users, type UserRow } from '../../db/schema';
 
 /**
  * Writes the named columns and merges `profilePatch` into users.profile in one UPDATE (jsonb `||`), so two edits
@@ -23,14 +23,4 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   return row;
-}
-
-/** True when `storageKey` is an upload made by `ownerId`. */
-export async function isOwnUpload(db: Db, storageKey: string, ownerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.storageKey, storageKey), eq(uploads.ownerId, ownerId)))
-    .limit(1);
-  return !!row;
 }

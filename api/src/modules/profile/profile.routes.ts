@@ -5,6 +5,8 @@ import {
   ownProfileSchema,
   publicMemberSchema,
 } from '../../contract/profile.contract';
+import { memberActivitySchema } from '../../contract/member-activity.contract';
+import { getMemberActivity } from './member-activity.service';
 import { defineRoute, policy } from '../../http/route';
 import { getOwnProfile, getPublicMember, updateBasicProfile, updateFullProfile } from './profile.service';
 
@@ -49,5 +51,16 @@ export const profileRoutes = [
     params: memberParamsSchema,
     response: publicMemberSchema,
     handler: ({ deps, params }) => getPublicMember(deps.database.db, params.userId),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/member/:userId/activity',
+    tag: 'profile',
+    summary:
+      'A member’s public activity: suggestions, proposals, council votes and communities (newest first).',
+    policy: policy.public,
+    params: memberParamsSchema,
+    response: memberActivitySchema,
+    handler: ({ deps, params }) => getMemberActivity(deps.database.db, params.userId),
   }),
 ];

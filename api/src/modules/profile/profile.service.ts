@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps';
+import { isWalletAddress } from '../../contract/address';
 import {
   profileMessages,
   SOCIAL_KEYS,
@@ -13,10 +14,10 @@ import { AppError, notFound } from '../../http/app-error';
 import { accountError, userConflict } from '../account/account-errors';
 import { usernameTaken } from '../account/account.repo';
 import type { AuthUser } from '../session/auth-user';
+import { ownsUploads } from '../upload/upload.service';
 import { findUserById } from '../user/user.repo';
 import { toOwnProfile, toPublicMember } from './profile-view';
 import * as repo from './profile.repo';
-import { isWalletAddress } from './wallet-address';
 
 function profileError(type: ProfileMessageType, field: string): AppError {
   const message = profileMessages[type];
@@ -44,8 +45,7 @@ async function checkImage(
   url: string | null | undefined,
 ) {
   if (!url) return;
-  const key = url.slice('/uploads/'.length);
-  if (!(await repo.isOwnUpload(db, key, userId))) throw profileError('profile.image_invalid', field);
+  if (!(await ownsUploads(db, [url], userId))) throw profileError('profile.image_invalid', field);
 }
 
 /** Keeps only the fields the form sent: absent stays as stored, null clears. */

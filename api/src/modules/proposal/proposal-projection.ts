@@ -1,21 +1,28 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { nameOf, ProposalStatus, VoteChoice } from '@cr/contracts-abi/governance-enums';
 import type { NewChainEvent } from '../../chain/chain-index.repo';
 import type { ProposalStatus as Status } from '../../contract/proposal.contract';
 import { hasRole } from '../../contract/roles.contract';
 import type { Role } from '../../contract/user.contract';
 import type { Db } from '../../db/db-client';
-import { chainEvents } from '../../db/schema/chain.schema';
-import { councilMembers, councilTerms } from '../../db/schema/council.schema';
+import type { ProposalRow } from '../../db/schema/proposal.schema';
+import { countEventsOfDraft, latestEvents } from '../../chain/chain-index.repo';
+import { findUserByDid } from '../account/account.repo';
 import {
-  proposalNotifications,
-  proposals,
-  proposalVotes,
-  type ProposalRow,
-} from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
-import { getGovernanceState, patchGovernanceState, syncCouncilRoles } from '../council/council.repo';
+  cutTermShort,
+  findTerm,
+  getGovernanceState,
+  memberById,
+  patchGovernanceState,
+  saveTerm,
+  seatMember,
+  syncCouncilRoles,
+  unseatMember,
+} from '../council/council.repo';
+import { moveRoleOfDid, setRole } from '../user/user.repo';
 import { vetoThresholdWei } from './proposal-rules';
+import * as repo from './proposal-projection.repo';
+import type { MailJob } from '../../queues/mail-queue';
+import { moveProposalStatus, type ProposalMoveFields } from './proposal.repo';
 
 /**
  * The chain's Council and Governance events, projected into the database in the block watcher's transaction
@@ -23,7 +30,7 @@ import { vetoThresholdWei } from './proposal-rules';
  * (status moves only from the event's `from`, effects apply once, votes only move to a higher nonce).
  */
 
-export type ProposalUpdateReason = 'status' | 'vote' | 'veto' | 'registration';
+export type ProposalUpdateReason = 'status' | 'vote' | 'veto' | 'registration' | 'payment' | 'conclusion';
 export type ProjectionNotice = { id: string; status: Status; reason: ProposalUpdateReason };
 
 const str = (v: unknown) => String(v);
@@ -36,13 +43,21 @@ const choiceName = (v: unknown) => {
 /** Events after which the seated DIDs of the latest term may differ, so the site's COUNCIL roles follow. */
 const SEAT_EVENTS = new Set(['council:TermStarted', 'council:MemberSeated', 'council:MemberRemoved']);
 
-export async function projectEvents(events: NewChainEvent[], tx: Db): Promise<ProjectionNotice[]> {
-  const notices = await projectEach(events, tx);
-  if (events.some((e) => SEAT_EVENTS.has(`${e.stream}:${e.name}`))) await syncCouncilRoles(tx);
-  return notices;
+/** What a projection leaves to do once its transaction committed: page updates to push, e-mails to queue. */
+export interface Projection {
+  notices: ProjectionNotice[];
+  /** Status e-mails, each recorded in proposal_notifications by the same transaction. */
+  mails: MailJob[];
 }
 
-async function projectEach(events: NewChainEvent[], tx: Db): Promise<ProjectionNotice[]> {
+export async function projectEvents(events: NewChainEvent[], tx: Db): Promise<Projection> {
+  const mails: MailJob[] = [];
+  const notices = await projectEach(events, tx, mails);
+  if (events.some((e) => SEAT_EVENTS.has(`${e.stream}:${e.name}`))) await syncCouncilRoles(tx);
+  return { notices, mails };
+}
+
+async function projectEach(events: NewChainEvent[], tx: Db, mails: MailJob[]): Promise<ProjectionNotice[]> {
   const notices: ProjectionNotice[] = [];
   for (const e of events) {
     const a = e.args;
@@ -53,55 +68,36 @@ async function projectEach(events: NewChainEvent[], tx: Db): Promise<ProjectionN
           electionPeriodBlocks: num(a.electionPeriodBlocks),
         });
         break;
-      case 'council:TermStarted': {
-        const row = {
+      case 'council:TermStarted':
+        await saveTerm(tx, {
           term: num(a.term),
           startHeight: num(a.start),
           endHeight: num(a.end),
           electionStartHeight: num(a.electionStart),
           seats: num(a.seats),
           seated: num(a.seated),
-        };
-        await tx
-          .insert(councilTerms)
-          .values(row)
-          .onConflictDoUpdate({ target: councilTerms.term, set: { ...row, updatedAt: sql`now()` } });
+        });
         break;
-      }
       case 'council:TermCutShort':
-        await tx
-          .update(councilTerms)
-          .set({ endHeight: num(a.end), updatedAt: sql`now()` })
-          .where(eq(councilTerms.term, num(a.term)));
+        await cutTermShort(tx, num(a.term), num(a.end));
         break;
       case 'council:MemberSeated':
-        await tx
-          .insert(councilMembers)
-          .values({
-            term: num(a.term),
-            memberId: str(a.memberId).toLowerCase(),
-            did: str(a.did),
-            qx: str(a.qx).toLowerCase(),
-            qy: str(a.qy).toLowerCase(),
-            seated: true,
-            seatedHeight: e.blockNumber,
-          })
-          .onConflictDoNothing();
+        await seatMember(tx, {
+          term: num(a.term),
+          memberId: str(a.memberId).toLowerCase(),
+          did: str(a.did),
+          qx: str(a.qx).toLowerCase(),
+          qy: str(a.qy).toLowerCase(),
+          seatedHeight: e.blockNumber,
+        });
         break;
       case 'council:MemberRemoved':
-        await tx
-          .update(councilMembers)
-          .set({ seated: false, removedHeight: e.blockNumber })
-          .where(
-            and(
-              eq(councilMembers.term, num(a.term)),
-              eq(councilMembers.memberId, str(a.memberId).toLowerCase()),
-            ),
-          );
-        await tx
-          .update(councilTerms)
-          .set({ seated: num(a.seatedLeft) })
-          .where(eq(councilTerms.term, num(a.term)));
+        await unseatMember(tx, {
+          term: num(a.term),
+          memberId: str(a.memberId).toLowerCase(),
+          removedHeight: e.blockNumber,
+          seatedLeft: num(a.seatedLeft),
+        });
         break;
       case 'council:SecretaryChanged':
         await patchGovernanceState(tx, {
@@ -121,28 +117,20 @@ async function projectEach(events: NewChainEvent[], tx: Db): Promise<ProjectionN
         await patchGovernanceState(tx, { vetoThresholdBps: num(a.bps) });
         break;
       case 'governance:ProposalRegistered': {
-        const [seats] = await tx
-          .select({ seats: councilTerms.seats })
-          .from(councilTerms)
-          .where(eq(councilTerms.term, num(a.term)));
-        const [row] = await tx
-          .update(proposals)
-          .set({
-            term: num(a.term),
-            registeredHeight: e.blockNumber,
-            votingEndHeight: num(a.votingEnd),
-            vetoEndHeight: num(a.vetoEnd),
-            registerTxHash: e.txHash,
-            ...(seats ? { seats: seats.seats } : {}),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(proposals.draftHash, str(a.draftHash).toLowerCase()))
-          .returning({ id: proposals.id, status: proposals.status });
+        const term = await findTerm(tx, num(a.term));
+        const row = await repo.recordRegistration(tx, str(a.draftHash).toLowerCase(), {
+          term: num(a.term),
+          registeredHeight: e.blockNumber,
+          votingEndHeight: num(a.votingEnd),
+          vetoEndHeight: num(a.vetoEnd),
+          registerTxHash: e.txHash,
+          ...(term ? { seats: term.seats } : {}),
+        });
         if (row) notices.push({ ...row, reason: 'registration' });
         break;
       }
       case 'governance:StatusChanged': {
-        const notice = await moveStatus(tx, str(a.draftHash).toLowerCase(), num(a.from), num(a.to));
+        const notice = await moveStatus(tx, str(a.draftHash).toLowerCase(), num(a.from), num(a.to), mails);
         if (notice) notices.push(notice);
         break;
       }
@@ -153,25 +141,8 @@ async function projectEach(events: NewChainEvent[], tx: Db): Promise<ProjectionN
       }
       case 'governance:VetoLocked': {
         const draftHash = str(a.draftHash).toLowerCase();
-        const [stakes] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(chainEvents)
-          .where(
-            and(
-              eq(chainEvents.stream, 'governance'),
-              eq(chainEvents.name, 'VetoLocked'),
-              sql`lower(${chainEvents.args}->>'draftHash') = ${draftHash}`,
-            ),
-          );
-        const [row] = await tx
-          .update(proposals)
-          .set({
-            vetoTotalWei: sql`greatest(${proposals.vetoTotalWei}, ${str(a.totalWei)}::numeric)`,
-            vetoStakes: stakes?.n ?? 0,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(proposals.draftHash, draftHash))
-          .returning({ id: proposals.id, status: proposals.status });
+        const stakes = await countEventsOfDraft(tx, 'governance', 'VetoLocked', draftHash);
+        const row = await repo.recordVeto(tx, draftHash, str(a.totalWei), stakes);
         if (row) notices.push({ ...row, reason: 'veto' });
         break;
       }
@@ -182,35 +153,31 @@ async function projectEach(events: NewChainEvent[], tx: Db): Promise<ProjectionN
   return notices;
 }
 
-/** Moves the status if the row is still in `from` (so replaying is a no-op); owner mail and effects with it. */
+/**
+ * Moves the status if the row is still in `from` (so replaying is a no-op); effects with it, and the owner's
+ * e-mail recorded (proposal_notifications) and added to `mails`, queued by the caller after commit.
+ */
 async function moveStatus(
   tx: Db,
   draftHash: string,
   from: number,
   to: number,
+  mails: MailJob[],
 ): Promise<ProjectionNotice | null> {
   const fromName = nameOf(ProposalStatus, from) as Status | 'NONE';
   const toName = nameOf(ProposalStatus, to) as Status;
   if (fromName === 'NONE') return null; // registration: the row is PROPOSED since the member signed
-  const patch: Partial<ProposalRow> = { status: toName, statusChangedAt: new Date(), updatedAt: new Date() };
+  const fields: ProposalMoveFields = {};
   if (toName === 'NOTIFICATION') {
     // The contract fixes the threshold when the proposal enters NOTIFICATION, from the parameters of that moment.
     const state = await getGovernanceState(tx);
     const threshold = vetoThresholdWei(state?.circulatingSupplyWei ?? null, state?.vetoThresholdBps ?? null);
-    if (threshold !== null) patch.vetoThresholdWei = threshold.toString();
+    if (threshold !== null) fields.vetoThresholdWei = threshold.toString();
   }
-  const [row] = await tx
-    .update(proposals)
-    .set(patch)
-    .where(and(eq(proposals.draftHash, draftHash), eq(proposals.status, fromName)))
-    .returning();
+  const row = await moveProposalStatus(tx, { draftHash }, fromName, toName, fields);
   if (!row) return null;
-  if (row.ownerId) {
-    await tx
-      .insert(proposalNotifications)
-      .values({ proposalId: row.id, kind: `status:${toName}`, recipientId: row.ownerId, status: 'pending' })
-      .onConflictDoNothing();
-  }
+  if (row.ownerId && (await repo.queueOwnerNotice(tx, row.id, `status:${toName}`, row.ownerId)))
+    mails.push({ kind: 'proposal.status', proposalId: row.id, status: toName, recipientId: row.ownerId });
   if (toName === 'ACTIVE') await applyEffects(tx, row);
   return { id: row.id, status: toName, reason: 'status' };
 }
@@ -220,24 +187,17 @@ async function moveStatus(
  * (effects_applied_at), and only now: never during the veto window.
  */
 async function applyEffects(tx: Db, p: ProposalRow): Promise<void> {
-  const [claimed] = await tx
-    .update(proposals)
-    .set({ effectsAppliedAt: new Date() })
-    .where(and(eq(proposals.id, p.id), sql`${proposals.effectsAppliedAt} is null`))
-    .returning({ id: proposals.id });
-  if (!claimed || !p.terms) return;
+  if (!(await repo.claimEffects(tx, p.id)) || !p.terms) return;
   const t = p.terms;
   if (p.kind === 'CHANGE_OWNER') {
-    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.did, t.newDid));
-    await tx
-      .update(proposals)
-      .set({ ownerDid: t.newDid, ownerId: owner?.id ?? null, updatedAt: new Date() })
-      .where(and(eq(proposals.draftHash, t.target.toLowerCase()), eq(proposals.status, 'ACTIVE')));
+    const owner = await findUserByDid(tx, t.newDid);
+    await repo.patchActiveTarget(tx, t.target.toLowerCase(), {
+      ownerDid: t.newDid,
+      ownerId: owner?.id ?? null,
+      updatedAt: new Date(),
+    });
   } else if (p.kind === 'TERMINATE') {
-    await tx
-      .update(proposals)
-      .set({ status: 'TERMINATED', statusChangedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(proposals.draftHash, t.target.toLowerCase()), eq(proposals.status, 'ACTIVE')));
+    await moveProposalStatus(tx, { draftHash: t.target.toLowerCase() }, 'ACTIVE', 'TERMINATED');
   } else if (p.kind === 'CHANGE_SECRETARY') {
     await moveSecretaryRole(tx, t.newDid);
   }
@@ -245,101 +205,43 @@ async function applyEffects(tx: Db, p: ProposalRow): Promise<void> {
 
 /** The SECRETARY role moves from the previous secretary general's account to the nominee's. */
 async function moveSecretaryRole(tx: Db, newDid: string): Promise<void> {
-  const changes = await tx
-    .select({ args: chainEvents.args })
-    .from(chainEvents)
-    .where(and(eq(chainEvents.stream, 'council'), eq(chainEvents.name, 'SecretaryChanged')))
-    .orderBy(desc(chainEvents.blockNumber), desc(chainEvents.logIndex))
-    .limit(10);
+  const changes = await latestEvents(tx, 'council', 'SecretaryChanged', 10);
   const previous = changes.map((c) => String(c.args.did)).find((did) => did !== newDid);
-  if (previous)
-    await tx
-      .update(users)
-      .set({ role: 'MEMBER', updatedAt: new Date() })
-      .where(and(eq(users.did, previous), eq(users.role, 'SECRETARY')));
-  const [nominee] = await tx
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(eq(users.did, newDid));
-  if (nominee && !hasRole(nominee.role as Role, 'SECRETARY'))
-    await tx.update(users).set({ role: 'SECRETARY', updatedAt: new Date() }).where(eq(users.id, nominee.id));
+  if (previous) await moveRoleOfDid(tx, previous, 'SECRETARY', 'MEMBER');
+  const nominee = await findUserByDid(tx, newDid);
+  if (nominee && !hasRole(nominee.role as Role, 'SECRETARY')) await setRole(tx, nominee.id, 'SECRETARY');
 }
 
 /** A vote the chain recorded: the member's chained choice moves to it (only to a higher nonce). */
 async function recordVote(tx: Db, e: NewChainEvent): Promise<ProjectionNotice | null> {
   const a = e.args;
-  const [p] = await tx
-    .select({ id: proposals.id, status: proposals.status, term: proposals.term })
-    .from(proposals)
-    .where(eq(proposals.draftHash, String(a.draftHash).toLowerCase()));
+  const p = await repo.findByDraftHash(tx, String(a.draftHash).toLowerCase());
   if (!p) return null;
   const memberId = String(a.memberId).toLowerCase();
   const choice = choiceName(a.choice);
   const nonce = Number(a.nonce);
-  const updated = await tx
-    .update(proposalVotes)
-    .set({ chainedChoice: choice, chainedNonce: nonce, chainedAt: new Date() })
-    .where(
-      and(
-        eq(proposalVotes.proposalId, p.id),
-        eq(proposalVotes.memberId, memberId),
-        or(sql`${proposalVotes.chainedNonce} is null`, sql`${proposalVotes.chainedNonce} < ${nonce}`),
-      ),
-    )
-    .returning({ id: proposalVotes.id });
-  if (updated.length === 0) {
+  if (!(await repo.advanceChainedVote(tx, p.id, memberId, { choice, nonce }))) {
     // A vote relayed by someone else (not through this site): keep what the chain says.
-    const [m] = await tx
-      .select({ did: councilMembers.did })
-      .from(councilMembers)
-      .where(eq(councilMembers.memberId, memberId))
-      .limit(1);
+    const m = await memberById(tx, memberId);
     if (m) {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.did, m.did));
-      await tx
-        .insert(proposalVotes)
-        .values({
-          proposalId: p.id,
-          memberId,
-          memberDid: m.did,
-          userId: user?.id ?? null,
-          choice,
-          opinionHash: String(a.opinionHash),
-          version: nonce,
-          chainStatus: 'chained',
-          txHash: e.txHash,
-          votedAt: new Date(),
-          chainedChoice: choice,
-          chainedNonce: nonce,
-          chainedAt: new Date(),
-        })
-        .onConflictDoNothing();
+      const user = await findUserByDid(tx, m.did);
+      await repo.insertChainedVote(tx, {
+        proposalId: p.id,
+        memberId,
+        memberDid: m.did,
+        userId: user?.id ?? null,
+        choice,
+        opinionHash: String(a.opinionHash),
+        version: nonce,
+        chainStatus: 'chained',
+        txHash: e.txHash,
+        votedAt: new Date(),
+        chainedChoice: choice,
+        chainedNonce: nonce,
+        chainedAt: new Date(),
+      });
     }
   }
-  await recountVotes(tx, p.id);
+  await repo.recountVotes(tx, p.id);
   return { id: p.id, status: p.status, reason: 'vote' };
-}
-
-/** The proposal's yes / oppose / abstain counts from the chained choices (what the list shows). */
-export async function recountVotes(tx: Db, proposalId: string): Promise<void> {
-  const count = (c: string) =>
-    sql<number>`(select count(*)::int from ${proposalVotes} where ${proposalVotes.proposalId} = ${proposalId} and ${proposalVotes.chainedChoice} = ${c})`;
-  await tx
-    .update(proposals)
-    .set({ yesCount: count('yes'), opposeCount: count('oppose'), abstainCount: count('abstain') })
-    .where(eq(proposals.id, proposalId));
-}
-
-/** Proposals not final yet whose window closed at `height`: the finalize calls the watcher makes. */
-export async function closedWindows(db: Db, height: number) {
-  return db
-    .select({ id: proposals.id, status: proposals.status, draftHash: proposals.draftHash })
-    .from(proposals)
-    .where(
-      or(
-        and(eq(proposals.status, 'PROPOSED'), sql`${proposals.votingEndHeight} <= ${height}`),
-        and(eq(proposals.status, 'NOTIFICATION'), sql`${proposals.vetoEndHeight} <= ${height}`),
-      ),
-    )
-    .limit(200);
 }

@@ -5,10 +5,8 @@ import {
   percentOf,
   proposalWindow,
   reminderLeads,
-  tallyOf,
   vetoOpenAt,
   vetoThresholdWei,
-  voteOutcome,
   votingOpenAt,
 } from './proposal-rules';
 
@@ -45,32 +43,7 @@ describe('proposal windows by block height', () => {
   });
 });
 
-describe('vote results', () => {
-  it('counts chained choices and leaves the rest undecided', () => {
-    expect(tallyOf(['yes', 'yes', 'oppose', 'abstain', null], 12)).toEqual({
-      support: 2,
-      reject: 1,
-      abstention: 1,
-      undecided: 8,
-    });
-  });
-
-  it('is decided at 8 yes of 12, or once 5 non-yes make 8 impossible', () => {
-    const of = (yes: number, oppose: number, abstain: number) =>
-      voteOutcome(
-        { support: yes, reject: oppose, abstention: abstain, undecided: 12 - yes - oppose - abstain },
-        12,
-      );
-    expect(of(7, 0, 0)).toMatchObject({ decided: false, decidedOutcome: null, passThreshold: 8 });
-    expect(of(8, 0, 0)).toMatchObject({ decided: true, decidedOutcome: 'pass' });
-    expect(of(0, 4, 0)).toMatchObject({ decided: false });
-    expect(of(0, 3, 2)).toMatchObject({ decided: true, decidedOutcome: 'fail' });
-    expect(voteOutcome({ support: 2, reject: 0, abstention: 0, undecided: 1 }, 3)).toMatchObject({
-      decidedOutcome: 'pass',
-      passThreshold: 2,
-    });
-  });
-
+describe('veto threshold', () => {
   it('computes the veto threshold as the contract does, and the share of it', () => {
     const threshold = vetoThresholdWei('1000000000000000000000', 1_000)!;
     expect(threshold).toBe(100_000_000_000_000_000_000n);

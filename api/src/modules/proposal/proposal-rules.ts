@@ -1,17 +1,29 @@
-import {
-  passThreshold,
-  VOTE_RESULT_OF_CHOICE,
-  type ProposalStatus,
-  type ProposalWindow,
-  type VoteChoice,
-  type VoteOutcome,
-  type VoteTally,
-} from '../../contract/proposal.contract';
+import type { ProposalStatus, ProposalWindow } from '../../contract/proposal.contract';
+import { statusTable } from '../../db/status-table';
 
 /**
- * Proposal rules as pure functions (docs/proposal-states.md): windows by block height, the vote outcome and its
- * "decided" marker, ETAs from the observed block interval, reminder lead times.
+ * Proposal rules as pure functions (docs/proposal-states.md): windows by block height, ETAs from the observed
+ * block interval, reminder lead times. The vote tally and its pass rule live in contract/vote-tally.ts (shared
+ * with the web).
  */
+
+/**
+ * Allowed moves of `proposals.status` (docs/proposal-states.md), enforced by `moveProposalStatus`. DRAFT →
+ * PROPOSED is the member's registration; every later move is the Governance contract's `StatusChanged` (its
+ * `_decideCouncil`, `_decideVeto`, `conclude` and a TERMINATE proposal's effect), so this table mirrors the contract.
+ */
+export const PROPOSAL_TRANSITIONS = statusTable<ProposalStatus>('proposal', {
+  DRAFT: ['PROPOSED'],
+  PROPOSED: ['NOTIFICATION', 'REJECT', 'DEFERRED'],
+  NOTIFICATION: ['ACTIVE', 'VETOED'],
+  ACTIVE: ['FINAL', 'INCOMPLETED', 'TERMINATED'],
+  REJECT: [],
+  DEFERRED: [],
+  VETOED: [],
+  FINAL: [],
+  INCOMPLETED: [],
+  TERMINATED: [],
+});
 
 export interface ChainClock {
   height: number | null;
@@ -88,25 +100,6 @@ export function vetoOpenAt(
   // past its voting end with enough yes votes is open to vetoes too; the contract refuses otherwise.
   const inWindow = height >= p.votingEndHeight && height < p.vetoEndHeight;
   return inWindow && (p.status === 'NOTIFICATION' || p.status === 'PROPOSED');
-}
-
-/** Tally from the choices confirmed on chain; members without one are undecided. */
-export function tallyOf(chainedChoices: (VoteChoice | null)[], seats: number): VoteTally {
-  const t: VoteTally = { support: 0, reject: 0, abstention: 0, undecided: 0 };
-  for (const c of chainedChoices) if (c) t[VOTE_RESULT_OF_CHOICE[c]]++;
-  t.undecided = Math.max(0, seats - t.support - t.reject - t.abstention);
-  return t;
-}
-
-/**
- * The outcome with its "decided" marker: passes once yes ≥ ⌈2/3 × seats⌉ (8 of 12); cannot pass once the
- * non-yes votes leave fewer than that possible (5 non-yes of 12).
- */
-export function voteOutcome(tally: VoteTally, seats: number): VoteOutcome {
-  const threshold = passThreshold(seats);
-  const nonYes = tally.reject + tally.abstention;
-  const decidedOutcome = tally.support >= threshold ? 'pass' : seats - nonYes < threshold ? 'fail' : null;
-  return { tally, seats, passThreshold: threshold, decided: decidedOutcome !== null, decidedOutcome };
 }
 
 /** The veto threshold in wei: circulating supply × bps / 10,000 (the contract's formula). */

@@ -1,15 +1,15 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { resolveDid } from '@cr/did/did-backend';
 import { toPublicKeyXY } from '@cr/contracts-abi/p256';
 import { emptyTerms, ZERO_ADDRESS, type Hex32, type ProposalTerms } from '@cr/contracts-abi/statements';
 import type { ProposalKind } from '../../contract/proposal.contract';
-import { isValidEscAddress } from '../../contract/esc-address';
+import { isChecksummedEscAddress } from '../../contract/address';
 import type { SuggestionContent, SuggestionType } from '../../contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
-import { proposals, type StoredTerms } from '../../db/schema/proposal.schema';
+import type { StoredTerms } from '../../db/schema/proposal.schema';
 import { AppError } from '../../http/app-error';
 import { fromDidError } from '../../http/did-error-map';
+import { publishedByNumber } from './proposal.repo';
 
 /** The contract's ProposalKind of a suggestion type; types the contracts do not model register as NORMAL. */
 export function kindOfType(type: SuggestionType | string): ProposalKind {
@@ -51,23 +51,20 @@ async function didKey(did: string): Promise<{ qx: Hex32; qy: Hex32 }> {
     const doc = await resolveDid(did);
     return toPublicKeyXY(doc.getDefaultPublicKey().getPublicKeyBase58());
   } catch (err) {
-    throw fromDidError(err) ?? err;
+    const mapped = fromDidError(err);
+    if (!mapped) throw err;
+    // The resolver itself being down stays a 503 (try again); anything else means the DID cannot be used.
+    if (mapped.status === 503) throw mapped;
+    throw new AppError(
+      409,
+      'nomination.nominee_unresolvable',
+      `The nominee's DID ${did} cannot be resolved (no published DID document with a key), so it cannot be nominated.`,
+    );
   }
 }
 
 async function activeTarget(db: Db, number: number | undefined) {
-  const [target] = number
-    ? await db
-        .select({
-          draftHash: proposals.draftHash,
-          status: proposals.status,
-          kind: proposals.kind,
-          ownerDid: proposals.ownerDid,
-          terms: proposals.terms,
-        })
-        .from(proposals)
-        .where(and(eq(proposals.number, number), ne(proposals.status, 'DRAFT')))
-    : [];
+  const target = number ? await publishedByNumber(db, number) : undefined;
   if (!target?.draftHash || target.status !== 'ACTIVE' || target.kind !== 'NORMAL')
     throw new AppError(
       409,
@@ -93,14 +90,14 @@ export async function buildProposalTerms(
     case 'NORMAL': {
       if (!c.budget || c.budget.payments.length === 0) return emptyTerms('NORMAL');
       const recipient = c.budget.elaAddress;
-      if (!isValidEscAddress(recipient)) throw escRequired();
+      if (!isChecksummedEscAddress(recipient)) throw escRequired();
       return { ...emptyTerms('NORMAL'), recipient, stages: stagesOf(c.budget) };
     }
     case 'CHANGE_OWNER': {
       const target = await activeTarget(db, c.targetProposalNumber);
       const newDid = c.newOwnerDid ?? target.ownerDid!;
       const newRecipient = c.newAddress ?? target.terms?.recipient ?? ZERO_ADDRESS;
-      if (!isValidEscAddress(newRecipient)) throw escRequired();
+      if (!isChecksummedEscAddress(newRecipient)) throw escRequired();
       const key = await didKey(newDid);
       return {
         ...emptyTerms('CHANGE_OWNER'),

@@ -1,5 +1,4 @@
 import {
-  passThreshold,
   VOTE_RESULT_OF_CHOICE,
   type CouncilMemberRef,
   type MemberVote,
@@ -10,8 +9,10 @@ import type { PublicAuthor } from '../../contract/suggestion.contract';
 import type { SuggestionType } from '../../contract/suggestion-content.contract';
 import type { GovernanceStateRow } from '../../db/schema/council.schema';
 import type { ProposalRow, ProposalVoteRow } from '../../db/schema/proposal.schema';
-import { percentOf, proposalWindow, tallyOf, vetoThresholdWei, type ChainClock } from './proposal-rules';
+import { passThreshold, tallyFromCounts } from '../../contract/vote-tally';
+import { percentOf, proposalWindow, vetoThresholdWei, type ChainClock } from './proposal-rules';
 import { weiToEla } from './proposal-terms';
+import { personName } from '../../contract/person-name';
 
 /** The name a council member is shown by: the site account's full name or username, else the DID. */
 export function memberRef(
@@ -19,12 +20,11 @@ export function memberRef(
   memberId: string,
   user: (PublicAuthor & { motto?: string | null }) | null,
 ): CouncilMemberRef {
-  const full = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '';
   return {
     did,
     memberId,
     userId: user?._id ?? null,
-    name: user ? full || user.username : `${did.slice(0, 20)}…`,
+    name: user ? personName(user) : `${did.slice(0, 20)}…`,
     avatar: user?.avatar ?? null,
   };
 }
@@ -101,12 +101,8 @@ export function toSummary(
   gov: GovernanceStateRow | undefined,
   unvotedByMe: boolean | null,
 ): ProposalSummary {
-  const tally = tallyOf(
-    [
-      ...Array<'yes'>(p.yesCount).fill('yes'),
-      ...Array<'oppose'>(p.opposeCount).fill('oppose'),
-      ...Array<'abstain'>(p.abstainCount).fill('abstain'),
-    ],
+  const tally = tallyFromCounts(
+    { support: p.yesCount, reject: p.opposeCount, abstention: p.abstainCount },
     p.seats,
   );
   const supply = gov?.circulatingSupplyWei ? BigInt(gov.circulatingSupplyWei) : null;

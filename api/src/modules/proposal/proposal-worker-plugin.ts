@@ -1,16 +1,16 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
+import { publishAfterCommit } from '../../effects/after-commit';
 import type { NewChainEvent } from '../../chain/chain-index.repo';
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
-import { chainEvents } from '../../db/schema/chain.schema';
-import { councilMembers, councilTerms } from '../../db/schema/council.schema';
-import { proposalNotifications, proposals, proposalVotes } from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
+import type { MailJob, MailLog, MailQueue } from '../../queues/mail-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import { getChainHead } from '../../chain/chain-index.repo';
-import { closedWindows, projectEvents, type ProjectionNotice } from './proposal-projection';
+import { queueRecordedProposalMail, requeuePendingProposalMail } from './proposal-mail';
+import { projectEvents, type ProjectionNotice } from './proposal-projection';
+import { closedWindows } from './proposal-projection.repo';
+import * as repo from './proposal-worker.repo';
 import { DEFAULT_REMINDERS, dueReminder, reminderLeads, type ReminderOptions } from './proposal-rules';
 
 /** Kinds of the proposal module's chain actions (subject type `proposal`, room `proposal:<id>`). */
@@ -45,7 +45,13 @@ export interface ProposalWorkerOptions {
   /** Live `proposal:update` pushes (the worker's bus); none when absent. */
   events?: EventBus;
   reminders?: ReminderOptions;
+  /** Where status e-mails and reminders are queued (after their transaction committed); none when absent. */
+  mail?: { mailQueue: MailQueue; logger: MailLog };
 }
+
+/** Notifications still pending this long after they were recorded are queued again (the safety net). */
+export const MAIL_SWEEP_AGE_MS = 60_000;
+const MAIL_SWEEP_EVERY_MS = 60_000;
 
 /**
  * The proposal module's part of the chain worker:
@@ -55,21 +61,45 @@ export interface ProposalWorkerOptions {
  * - onActionChanged: a vote's or a registration's chain status moves with its chain action, in its transaction.
  */
 export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWorkerPlugins {
-  // Pushed after the event transaction committed: the watcher calls the closers after indexing.
+  // Pushed and queued after the event transaction committed: the watcher calls the closers after indexing.
   let pending: ProjectionNotice[] = [];
-  const flush = async () => {
+  let pendingMails: MailJob[] = [];
+  let lastSweep = 0;
+  const flush = async (db: Db) => {
     const notices = pending;
+    const mails = pendingMails;
     pending = [];
-    if (!opts.events) return;
-    for (const n of notices) {
-      await opts.events.publish(proposalRoom(n.id), PROPOSAL_UPDATE_EVENT, n).catch(() => undefined);
-      await opts.events.publish(PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, n).catch(() => undefined);
+    pendingMails = [];
+    if (opts.mail) {
+      const deps = { db, ...opts.mail };
+      // A rolled-back transaction recorded no row, so only recorded mails are queued.
+      await queueRecordedProposalMail(deps, mails).catch((err: unknown) =>
+        opts.mail!.logger.warn({ err }, 'proposal mail not queued; the sweep queues it later'),
+      );
+      // The first tick queues whatever an earlier process left pending (and the backfill recorded); later ticks
+      // look once a minute for rows left pending.
+      if (Date.now() - lastSweep >= MAIL_SWEEP_EVERY_MS) {
+        await requeuePendingProposalMail(deps, lastSweep === 0 ? 0 : MAIL_SWEEP_AGE_MS).then(
+          () => (lastSweep = Date.now()),
+          (err: unknown) => opts.mail!.logger.warn({ err }, 'pending proposal mail not swept'),
+        );
+      }
     }
+    if (!opts.events) return;
+    await publishAfterCommit(
+      { events: opts.events, logger: opts.mail?.logger ?? console },
+      notices.flatMap((n) => [
+        { room: proposalRoom(n.id), event: PROPOSAL_UPDATE_EVENT, payload: n },
+        { room: PROPOSAL_LIST_ROOM, event: PROPOSAL_UPDATE_EVENT, payload: n },
+      ]),
+    );
   };
   let backfilled = false;
   return {
     async onEvents(events, tx) {
-      pending.push(...(await projectEvents(events, tx)));
+      const projection = await projectEvents(events, tx);
+      pending.push(...projection.notices);
+      pendingMails.push(...projection.mails);
     },
     windowClosers: [
       {
@@ -79,8 +109,9 @@ export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWork
             await backfillProjections(db);
             backfilled = true;
           }
-          await flush();
-          await scheduleReminders(db, height, opts);
+          await flush(db);
+          const reminders = await scheduleReminders(db, height, opts);
+          if (opts.mail) await queueRecordedProposalMail({ db, ...opts.mail }, reminders);
           const rows = await closedWindows(db, height);
           return rows
             .filter((r) => r.draftHash)
@@ -95,17 +126,8 @@ export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWork
     ],
     async onActionChanged(action, tx) {
       if (action.subjectType !== 'proposal') return;
-      if (action.kind === REGISTER_KIND) {
-        await tx
-          .update(proposals)
-          .set({ registerChainStatus: action.status, registerTxHash: action.txHash, updatedAt: new Date() })
-          .where(eq(proposals.registerActionId, action.id));
-      } else if (action.kind === VOTE_KIND) {
-        await tx
-          .update(proposalVotes)
-          .set({ chainStatus: action.status, txHash: action.txHash })
-          .where(eq(proposalVotes.chainActionId, action.id));
-      }
+      if (action.kind === REGISTER_KIND) await repo.followRegisterAction(tx, action);
+      else if (action.kind === VOTE_KIND) await repo.followVoteAction(tx, action);
     },
   };
 }
@@ -115,13 +137,9 @@ export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWork
  * events but not their projection: replay the stored Council / Governance events once (idempotent).
  */
 export async function backfillProjections(db: Db): Promise<void> {
-  const [term] = await db.select({ term: councilTerms.term }).from(councilTerms).limit(1);
-  if (term) return;
-  const events = await db
-    .select()
-    .from(chainEvents)
-    .where(inArray(chainEvents.stream, ['council', 'governance']))
-    .orderBy(chainEvents.blockNumber, chainEvents.logIndex);
+  if (await repo.hasCouncilTerm(db)) return;
+  const events = await repo.storedGovernanceEvents(db);
+  // Status mails it records stay pending; the plugin's first sweep queues them.
   if (events.length > 0) await db.transaction((tx) => projectEvents(events, tx).then(() => undefined));
 }
 
@@ -129,34 +147,17 @@ export async function backfillProjections(db: Db): Promise<void> {
  * Reminders to council members who have not voted on chain, before the voting window ends (3 days and 1 day
  * in production; the same share of a shorter window, see `reminderLeads`). One notification row per
  * (proposal, reminder, member) — the unique index makes a second scheduling a no-op — and the proposal's
- * reminded_* stamp keeps this query from looking at it again.
+ * reminded_* stamp keeps this query from looking at it again. Returns the mails recorded by committed
+ * transactions, for the caller to queue.
  */
 export async function scheduleReminders(
   db: Db,
   height: number,
   opts: ProposalWorkerOptions,
-): Promise<number> {
+): Promise<MailJob[]> {
   const head = await getChainHead(db, opts.chainId);
-  const candidates = await db
-    .select({
-      id: proposals.id,
-      term: proposals.term,
-      registeredHeight: proposals.registeredHeight,
-      votingEndHeight: proposals.votingEndHeight,
-      remindedEarlyAt: proposals.remindedEarlyAt,
-    })
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.status, 'PROPOSED'),
-        isNull(proposals.remindedLateAt),
-        sql`${proposals.votingEndHeight} > ${height}`,
-        // Leads never exceed 3/7 of the window: only proposals that close soon are looked at.
-        sql`(${proposals.votingEndHeight} - ${height}) * 7 <= (${proposals.votingEndHeight} - ${proposals.registeredHeight}) * 3`,
-      ),
-    )
-    .limit(100);
-  let scheduled = 0;
+  const candidates = await repo.reminderCandidates(db, height);
+  const scheduled: MailJob[] = [];
   for (const p of candidates) {
     if (p.term === null || p.registeredHeight === null || p.votingEndHeight === null) continue;
     const leads = reminderLeads(
@@ -166,53 +167,18 @@ export async function scheduleReminders(
     );
     const due = dueReminder(p.votingEndHeight, height, leads, { early: !!p.remindedEarlyAt, late: false });
     if (!due) continue;
-    scheduled += await db.transaction(async (tx) => {
-      const stamp =
-        due === 'late'
-          ? { remindedLateAt: new Date(), remindedEarlyAt: p.remindedEarlyAt ?? new Date() }
-          : { remindedEarlyAt: new Date() };
-      const [claimed] = await tx
-        .update(proposals)
-        .set(stamp)
-        .where(
-          and(
-            eq(proposals.id, p.id),
-            due === 'late' ? isNull(proposals.remindedLateAt) : isNull(proposals.remindedEarlyAt),
-          ),
-        )
-        .returning({ id: proposals.id });
-      if (!claimed) return 0;
-      // Seated members of the proposal's term with a site account and no vote recorded on chain.
-      const recipients = await tx
-        .select({ userId: users.id })
-        .from(councilMembers)
-        .innerJoin(users, eq(users.did, councilMembers.did))
-        .leftJoin(
-          proposalVotes,
-          and(eq(proposalVotes.proposalId, p.id), eq(proposalVotes.memberId, councilMembers.memberId)),
-        )
-        .where(
-          and(
-            eq(councilMembers.term, p.term!),
-            eq(councilMembers.seated, true),
-            isNull(proposalVotes.chainedChoice),
-          ),
-        );
-      if (recipients.length === 0) return 0;
-      const rows = await tx
-        .insert(proposalNotifications)
-        .values(
-          recipients.map((r) => ({
-            proposalId: p.id,
-            kind: `reminder:${due}`,
-            recipientId: r.userId,
-            status: 'pending' as const,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: proposalNotifications.id });
-      return rows.length;
+    const recorded = await db.transaction(async (tx): Promise<MailJob[]> => {
+      if (!(await repo.stampReminded(tx, p.id, due, p.remindedEarlyAt))) return [];
+      const recipients = await repo.unvotedSeatedUsers(tx, p.id, p.term!);
+      const recorded = await repo.recordNotifications(tx, p.id, `reminder:${due}`, recipients);
+      return recorded.map((recipientId) => ({
+        kind: 'proposal.reminder',
+        proposalId: p.id,
+        lead: due,
+        recipientId,
+      }));
     });
+    scheduled.push(...recorded);
   }
   return scheduled;
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PublicAuthor } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import {
@@ -9,6 +10,9 @@ import {
 } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
 import { displayNumberOf, isUuid } from '../../db/record-ref';
+import type { ProposalStatus } from '../../contract/proposal.contract';
+import { PROPOSAL_TRANSITIONS } from './proposal-rules';
+import { searchDocument } from '../suggestion/suggestion.repo';
 
 /** A proposal by uuid or display number; `lock` takes a row lock for the rest of the transaction. */
 export async function findProposal(db: Db, ref: string, lock = false): Promise<ProposalRow | undefined> {
@@ -24,6 +28,37 @@ export async function findProposal(db: Db, ref: string, lock = false): Promise<P
   return row;
 }
 
+/** Columns written with a status move (never the status itself). */
+export type ProposalMoveFields = Omit<PgUpdateSetSource<typeof proposals>, 'id' | 'status'>;
+
+/**
+ * The one writer of `proposals.status` after insert: moves the proposal (by id or by draft hash) from `from` to
+ * `to` if PROPOSAL_TRANSITIONS allows it (else IllegalTransitionError, nothing written) and only while it is still
+ * in `from`, so replaying an event or a concurrent move changes nothing. Returns the new row, or undefined.
+ */
+export async function moveProposalStatus(
+  db: Db,
+  ref: { id: string } | { draftHash: string },
+  from: ProposalStatus,
+  to: ProposalStatus,
+  fields: ProposalMoveFields = {},
+): Promise<ProposalRow | undefined> {
+  PROPOSAL_TRANSITIONS.check(from, to);
+  if ('status' in fields) throw new Error('proposal status changes only through its `to` argument');
+  const now = new Date();
+  const [row] = await db
+    .update(proposals)
+    .set({ statusChangedAt: now, updatedAt: now, ...fields, status: to })
+    .where(
+      and(
+        'id' in ref ? eq(proposals.id, ref.id) : eq(proposals.draftHash, ref.draftHash),
+        eq(proposals.status, from),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** The published (non-draft) proposal made from a suggestion, if any. */
 export async function proposalOfSuggestion(db: Db, suggestionId: string) {
   const [row] = await db
@@ -33,13 +68,71 @@ export async function proposalOfSuggestion(db: Db, suggestionId: string) {
   return row;
 }
 
+/** The published (non-draft) proposal with this display number: what a change or termination targets. */
+export async function publishedByNumber(db: Db, number: number) {
+  const [row] = await db
+    .select({
+      id: proposals.id,
+      draftHash: proposals.draftHash,
+      status: proposals.status,
+      kind: proposals.kind,
+      ownerDid: proposals.ownerDid,
+      terms: proposals.terms,
+    })
+    .from(proposals)
+    .where(and(eq(proposals.number, number), ne(proposals.status, 'DRAFT')));
+  return row;
+}
+
 /** Whether a published proposal has this number (suggestions targeting a proposal check it). */
 export async function proposalNumberExists(db: Db, number: number): Promise<boolean> {
+  return !!(await publishedByNumber(db, number));
+}
+
+/** A council member's DRAFT's own columns (its title's search document is derived here). */
+export type DraftValues = Omit<typeof proposals.$inferInsert, 'titleSearch'>;
+
+/** The member's own DRAFT proposal made from this suggestion, if there is one (one draft per member per suggestion). */
+export async function findOwnDraftFor(
+  db: Db,
+  proposerId: string,
+  suggestionId: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ id: proposals.id })
     .from(proposals)
-    .where(and(eq(proposals.number, number), ne(proposals.status, 'DRAFT')));
-  return !!row;
+    .where(
+      and(
+        eq(proposals.status, 'DRAFT'),
+        eq(proposals.proposerId, proposerId),
+        eq(proposals.suggestionId, suggestionId),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function insertDraftProposal(db: Db, values: DraftValues): Promise<string> {
+  const [row] = await db
+    .insert(proposals)
+    .values({ ...values, titleSearch: searchDocument(values.title) })
+    .returning({ id: proposals.id });
+  return row!.id;
+}
+
+export async function updateDraftProposal(
+  db: Db,
+  id: string,
+  values: Partial<DraftValues> & { title: string },
+): Promise<void> {
+  await db
+    .update(proposals)
+    .set({ ...values, titleSearch: searchDocument(values.title) })
+    .where(eq(proposals.id, id));
+}
+
+export async function deleteProposal(db: Db, id: string): Promise<void> {
+  await db.delete(proposals).where(eq(proposals.id, id));
 }
 
 /** Next display number: a sequence, never count()+1. */
@@ -50,22 +143,23 @@ export async function nextProposalNumber(db: Db): Promise<number> {
   return Number(row!.n);
 }
 
-export const avatarOf = sql<string | null>`${users.profile}->>'avatar'`;
+const avatarOf = sql<string | null>`${users.profile}->>'avatar'`;
+/** A member's line about themselves (the profile's motto, or its older bio). */
+export const mottoOf = sql<string | null>`coalesce(${users.profile}->>'motto', ${users.profile}->>'bio')`;
+/** The columns of an account's public card (never the e-mail). */
+export const cardColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: avatarOf,
+};
 
 /** Public cards (no e-mail) of users by id. */
 export async function publicUsers(db: Db, ids: (string | null)[]): Promise<Map<string, PublicAuthor>> {
   const wanted = [...new Set(ids.filter((x): x is string => !!x))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: avatarOf,
-    })
-    .from(users)
-    .where(inArray(users.id, wanted));
+  const rows = await db.select(cardColumns).from(users).where(inArray(users.id, wanted));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -78,15 +172,7 @@ export async function publicUsers(db: Db, ids: (string | null)[]): Promise<Map<s
 export async function usersByDid(db: Db, dids: string[]) {
   if (dids.length === 0) return new Map<string, PublicAuthor & { motto: string | null }>();
   const rows = await db
-    .select({
-      id: users.id,
-      did: users.did,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: avatarOf,
-      motto: sql<string | null>`coalesce(${users.profile}->>'motto', ${users.profile}->>'bio')`,
-    })
+    .select({ ...cardColumns, did: users.did, motto: mottoOf })
     .from(users)
     .where(inArray(users.did, [...new Set(dids)]));
   return new Map(
@@ -115,4 +201,86 @@ export async function voteOf(db: Db, proposalId: string, memberId: string, lock 
     .where(and(eq(proposalVotes.proposalId, proposalId), eq(proposalVotes.memberId, memberId)));
   const [row] = lock ? await q.for('update') : await q;
   return row;
+}
+
+/** Values of a proposal being registered (PROPOSED, pending chain), as the registration action builds them. */
+export type RegisteredProposalValues = Omit<PgUpdateSetSource<typeof proposals>, 'id' | 'number' | 'status'>;
+
+/**
+ * Publishes a registered proposal (PROPOSED, pending chain) under the next display number (a sequence): the
+ * member's DRAFT that presents the suggestion moves DRAFT → PROPOSED through the status table, or a new row is
+ * inserted. A second proposal of the same suggestion violates the unique index and throws.
+ */
+export async function saveRegisteredProposal(
+  db: Db,
+  draftId: string | null,
+  values: RegisteredProposalValues,
+): Promise<ProposalRow> {
+  const number = sql`nextval('proposal_number_seq')`;
+  if (draftId) {
+    const moved = await moveProposalStatus(db, { id: draftId }, 'DRAFT', 'PROPOSED', { ...values, number });
+    if (!moved) throw new Error(`draft ${draftId} is no longer a DRAFT`);
+    return moved;
+  }
+  // A proposal made straight from a suggestion carries the suggestion's title and text (the caller's values).
+  const [saved] = await db
+    .insert(proposals)
+    .values({ ...values, status: 'PROPOSED', number } as PgInsertValue<typeof proposals>)
+    .returning();
+  return saved!;
+}
+
+/** Links the proposal to its Governance.register outbox row. */
+export async function linkRegisterAction(
+  db: Db,
+  proposalId: string,
+  action: { id: string; status: ProposalRow['registerChainStatus'] },
+): Promise<void> {
+  await db
+    .update(proposals)
+    .set({ registerActionId: action.id, registerChainStatus: action.status })
+    .where(eq(proposals.id, proposalId));
+}
+
+/** Links a vote to the outbox row that posts it (the vote's chain status follows the action from now on). */
+export async function linkVoteAction(
+  db: Db,
+  voteId: string,
+  action: { id: string; status: ProposalVoteRow['chainStatus'] },
+): Promise<void> {
+  await db
+    .update(proposalVotes)
+    .set({ chainActionId: action.id, chainStatus: action.status, txHash: null })
+    .where(eq(proposalVotes.id, voteId));
+}
+
+/**
+ * Stores (or replaces) a member's vote off chain with a new version (the on-chain nonce); a replaced vote is no
+ * longer linked to any chain action and must be posted again.
+ */
+export async function upsertVote(
+  db: Db,
+  v: Pick<
+    ProposalVoteRow,
+    'proposalId' | 'memberId' | 'memberDid' | 'userId' | 'choice' | 'reason' | 'opinionHash'
+  >,
+): Promise<ProposalVoteRow> {
+  const values = {
+    choice: v.choice,
+    reason: v.reason,
+    opinionHash: v.opinionHash,
+    votedAt: new Date(),
+    chainActionId: null,
+    chainStatus: 'unchain' as const,
+    txHash: null,
+  };
+  const [vote] = await db
+    .insert(proposalVotes)
+    .values({ ...v, version: 1, ...values })
+    .onConflictDoUpdate({
+      target: [proposalVotes.proposalId, proposalVotes.memberId],
+      set: { ...values, userId: v.userId, version: sql`${proposalVotes.version} + 1` },
+    })
+    .returning();
+  return vote!;
 }

@@ -7,15 +7,11 @@ import {
   proposalListQuerySchema,
   proposalListSchema,
   proposalRefParamsSchema,
-  vetoRequestSchema,
 } from '../../contract/proposal.contract';
-import { createdWalletRequestSchema } from '../../contract/wallet.contract';
 import { unauthorized } from '../../http/app-error';
-import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
 import { exportProposalRows, listProposals } from './proposal-list.service';
 import { castVote } from './proposal-vote.service';
-import { openVetoRequest } from './proposal-veto.service';
 import { createDraft, deleteDraft, getProposalDetail, updateDraft } from './proposal.service';
 
 const TAG = 'proposals';
@@ -23,8 +19,8 @@ const TAG = 'proposals';
 /**
  * Proposal routes. Council membership is checked by the services against the chain index (the seat in the
  * current term, or in the proposal's term for votes), so the route policy is "signed in"; reads are public.
- * Making a proposal, posting a vote and vetoing are wallet actions (POST /api/wallet/requests: make-proposal,
- * vote; veto starts here).
+ * Making a proposal, posting a vote and vetoing are wallet actions (POST /api/wallet/requests with action
+ * make-proposal, vote or veto and its params).
  */
 export const proposalRoutes = [
   defineRoute({
@@ -114,19 +110,6 @@ export const proposalRoutes = [
     body: castVoteSchema,
     response: castVoteResultSchema,
     handler: ({ deps, user, params, body }) => castVote(deps, user ?? fail(), params.id, body),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/proposals/:id/veto',
-    tag: TAG,
-    summary:
-      'Oppose during the community veto window by locking ELA: a wallet request (esctransaction) for Governance.veto from the member’s own wallet.',
-    policy: policy.auth,
-    params: proposalRefParamsSchema,
-    body: vetoRequestSchema,
-    response: createdWalletRequestSchema,
-    handler: ({ deps, req, user, params, body }) =>
-      openVetoRequest(deps, user ?? fail(), params.id, body, clientAddress(req)),
   }),
 ];
 

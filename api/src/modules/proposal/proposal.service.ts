@@ -1,20 +1,30 @@
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { bumpGeneration } from '../../cache/cache-generation';
 import { listChainActionViews } from '../../chain/chain-action.service';
 import type { ProposalDetail, ProposalDraftInput } from '../../contract/proposal.contract';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
-import { proposals, type ProposalRow } from '../../db/schema/proposal.schema';
+import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
-import { findSuggestion, searchDocument } from '../suggestion/suggestion.repo';
+import { findSuggestion } from '../suggestion/suggestion.repo';
 import { getGovernanceState, membersOfTerm, seatedNow } from '../council/council.repo';
 import { readChainClock } from './proposal-clock';
 import { memberIdOf, notCouncil } from './proposal-registration.service';
-import { etaOf, vetoOpenAt, voteOutcome, votingOpenAt } from './proposal-rules';
+import { voteOutcome } from '../../contract/vote-tally';
+import { etaOf, vetoOpenAt, votingOpenAt } from './proposal-rules';
 import { memberRef, toMemberVote, toSummary, vetoState } from './proposal-view';
-import { findProposal, publicUsers, usersByDid, votesOf } from './proposal.repo';
+import {
+  deleteProposal,
+  findProposal,
+  findOwnDraftFor,
+  insertDraftProposal,
+  publicUsers,
+  updateDraftProposal,
+  usersByDid,
+  votesOf,
+} from './proposal.repo';
 import { kindOfType } from './proposal-terms';
+import { changedByOf, effectOf } from './proposal-effect';
 
 /** A DRAFT is seen only by the council member who created it; to others it does not exist. */
 function assertReadable(p: ProposalRow | undefined, user: AuthUser | null): ProposalRow {
@@ -31,12 +41,14 @@ export async function getProposalDetail(
 ): Promise<ProposalDetail> {
   const db = deps.database.db;
   const p = assertReadable(await findProposal(db, ref), user);
-  const [clock, gov, votes, members, transactions] = await Promise.all([
+  const [clock, gov, votes, members, transactions, effect, changedBy] = await Promise.all([
     readChainClock(db, deps.config.CHAIN_ID),
     getGovernanceState(db),
     votesOf(db, p.id),
     p.term !== null ? membersOfTerm(db, p.term) : Promise.resolve([]),
     listChainActionViews(db, 'proposal', p.id),
+    effectOf(db, p),
+    changedByOf(db, p),
   ]);
   const cards = await publicUsers(db, [p.proposerId, p.ownerId]);
   const dids = [...members.map((m) => m.did), ...votes.map((v) => v.memberDid)];
@@ -79,6 +91,8 @@ export async function getProposalDetail(
     newOwnerDid: c.newOwnerDid ?? null,
     newAddress: c.newAddress ?? null,
     newSecretaryDid: c.newSecretaryDid ?? null,
+    effect,
+    changedBy,
     suggestion: suggestion
       ? { _id: suggestion.id, number: suggestion.number, title: suggestion.title }
       : null,
@@ -116,7 +130,6 @@ async function assertCouncil(deps: AppDeps, user: AuthUser) {
 function draftValues(input: ProposalDraftInput) {
   return {
     title: input.title,
-    titleSearch: searchDocument(input.title),
     contentFormat: input.contentFormat,
     content: input.content ?? null,
     abstract: input.abstract ?? '',
@@ -128,6 +141,21 @@ function draftValues(input: ProposalDraftInput) {
     conflict: input.conflict,
     motionReference: input.motionReference ?? null,
     updatedAt: new Date(),
+  };
+}
+
+/** A new draft made from a suggestion starts with the suggestion's own words where the member wrote none. */
+function withSuggestionText(input: ProposalDraftInput, content: unknown): ProposalDraftInput {
+  if (!content || typeof content !== 'object') return input;
+  const c = content as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+  const plan = c.plan && typeof c.plan === 'object' ? (c.plan as Record<string, unknown>).statement : null;
+  return {
+    ...input,
+    abstract: input.abstract || str(c.abstract),
+    goal: input.goal || str(c.goal),
+    motivation: input.motivation || str(c.motivation),
+    plan: input.plan || str(plan),
   };
 }
 
@@ -155,23 +183,23 @@ export async function createDraft(
 ): Promise<ProposalDetail> {
   await assertCouncil(deps, user);
   const linked = await draftSuggestion(deps, input.suggestionId);
-  const [row] = await deps.database.db
-    .insert(proposals)
-    .values({
-      ...draftValues(input),
-      status: 'DRAFT',
-      type: linked?.type ?? '1',
-      kind: linked?.kind ?? 'NORMAL',
-      suggestionId: linked?.suggestionId ?? null,
-      suggestionContent: linked?.suggestionContent ?? null,
-      budgetTotal: linked?.budgetTotal ?? null,
-      ownerId: linked?.ownerId ?? null,
-      proposerId: user.id,
-      proposerDid: user.did,
-    })
-    .returning({ id: proposals.id });
+  // Asking twice for a draft of the same suggestion opens the member's existing draft instead of a copy.
+  const existing = linked && (await findOwnDraftFor(deps.database.db, user.id, linked.suggestionId));
+  if (existing) return getProposalDetail(deps, user, existing);
+  const id = await insertDraftProposal(deps.database.db, {
+    ...draftValues(withSuggestionText(input, linked?.suggestionContent)),
+    status: 'DRAFT',
+    type: linked?.type ?? '1',
+    kind: linked?.kind ?? 'NORMAL',
+    suggestionId: linked?.suggestionId ?? null,
+    suggestionContent: linked?.suggestionContent ?? null,
+    budgetTotal: linked?.budgetTotal ?? null,
+    ownerId: linked?.ownerId ?? null,
+    proposerId: user.id,
+    proposerDid: user.did,
+  });
   await draftsChanged(deps);
-  return getProposalDetail(deps, user, row!.id);
+  return getProposalDetail(deps, user, id);
 }
 
 async function ownDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<ProposalRow> {
@@ -198,17 +226,14 @@ export async function updateDraft(
   const p = await ownDraft(deps, user, ref);
   const linked =
     input.suggestionId === undefined ? undefined : await draftSuggestion(deps, input.suggestionId);
-  await deps.database.db
-    .update(proposals)
-    .set({
-      ...draftValues(input),
-      ...(linked === undefined
-        ? {}
-        : linked === null
-          ? { suggestionId: null, suggestionContent: null, budgetTotal: null, ownerId: null }
-          : linked),
-    })
-    .where(eq(proposals.id, p.id));
+  await updateDraftProposal(deps.database.db, p.id, {
+    ...draftValues(input),
+    ...(linked === undefined
+      ? {}
+      : linked === null
+        ? { suggestionId: null, suggestionContent: null, budgetTotal: null, ownerId: null }
+        : linked),
+  });
   await draftsChanged(deps);
   return getProposalDetail(deps, user, p.id);
 }
@@ -216,7 +241,7 @@ export async function updateDraft(
 /** DELETE /api/proposals/:id — delete the caller's DRAFT. */
 export async function deleteDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<{ deleted: true }> {
   const p = await ownDraft(deps, user, ref);
-  await deps.database.db.delete(proposals).where(eq(proposals.id, p.id));
+  await deleteProposal(deps.database.db, p.id);
   await draftsChanged(deps);
   return { deleted: true };
 }

@@ -17,10 +17,15 @@ export const siteRoutes = [
     path: '/admin/site/settings',
     tag: 'site',
     summary: 'Admin: switch site settings (suspend or resume suggestions).',
-    policy: policy.role('ADMIN'),
+    policy: policy.admin,
     body: updateSiteSettingsSchema,
     response: siteSettingsSchema,
-    handler: ({ deps, user, body }) =>
-      updateSiteSettings(deps.database.db, body, user!.id, deps.config.DEV_TOOLS),
+    handler: ({ deps, req, user, body }) =>
+      updateSiteSettings(
+        deps.database.db,
+        body,
+        { adminId: user!.id, requestId: req.id },
+        deps.config.DEV_TOOLS,
+      ),
   }),
 ];

@@ -1,28 +1,70 @@
 import type { Db } from '../../db/db-client';
 import type { SiteSettings, UpdateSiteSettings } from '../../contract/site.contract';
+import { recordAudit } from '../audit/audit.service';
 import * as repo from './site.repo';
+
+/** Whether CRcle applications are refused (spec §1: "CRcles and Empower35 are suspended"); on by default. */
+export async function crclesSuspended(db: Db): Promise<boolean> {
+  const stored = await repo.readSettings(db, ['crclesSuspended']);
+  return bool(stored.get('crclesSuspended'), DEFAULTS.crclesSuspended);
+}
+
+/** Whether the Ambassadors training form refuses entries (spec §1: the training is postponed); on by default. */
+export async function trainingPostponed(db: Db): Promise<boolean> {
+  const stored = await repo.readSettings(db, ['trainingPostponed']);
+  return bool(stored.get('trainingPostponed'), DEFAULTS.trainingPostponed);
+}
 
 /**
  * Suggestions are suspended while no council is seated (spec §1: "until a new council is elected"); an admin
  * switches it. A fresh site starts open: its council is configured at deployment.
  */
-const DEFAULTS = { suggestionsSuspended: false };
+const DEFAULTS = { suggestionsSuspended: false, crclesSuspended: true, trainingPostponed: true };
+const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
 
 export async function getSiteSettings(db: Db, devMode: boolean): Promise<SiteSettings> {
-  const stored = await repo.readSettings(db, ['suggestionsSuspended']);
-  const suspended = stored.get('suggestionsSuspended');
+  const stored = await repo.readSettings(db, [
+    'suggestionsSuspended',
+    'crclesSuspended',
+    'trainingPostponed',
+  ]);
   return {
-    suggestionsSuspended: typeof suspended === 'boolean' ? suspended : DEFAULTS.suggestionsSuspended,
+    suggestionsSuspended: bool(stored.get('suggestionsSuspended'), DEFAULTS.suggestionsSuspended),
+    crclesSuspended: bool(stored.get('crclesSuspended'), DEFAULTS.crclesSuspended),
+    trainingPostponed: bool(stored.get('trainingPostponed'), DEFAULTS.trainingPostponed),
     devMode,
   };
 }
 
+/** Switches site settings; the change and its audit entry (before and after) commit together. */
 export async function updateSiteSettings(
   db: Db,
   input: UpdateSiteSettings,
-  adminId: string,
+  actor: { adminId: string; requestId: string },
   devMode: boolean,
 ): Promise<SiteSettings> {
-  await repo.writeSetting(db, 'suggestionsSuspended', input.suggestionsSuspended, adminId);
+  await db.transaction(async (tx) => {
+    const before = await getSiteSettings(tx, devMode);
+    const changed: Partial<
+      Record<'suggestionsSuspended' | 'crclesSuspended' | 'trainingPostponed', boolean>
+    > = {};
+    for (const key of ['suggestionsSuspended', 'crclesSuspended', 'trainingPostponed'] as const) {
+      const value = input[key];
+      if (value === undefined || value === before[key]) continue;
+      await repo.writeSetting(tx, key, value, actor.adminId);
+      changed[key] = value;
+    }
+    const keys = Object.keys(changed) as (keyof typeof changed)[];
+    if (!keys.length) return;
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: 'site.settings',
+      targetType: 'site',
+      targetId: keys.join(','),
+      before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+      after: changed,
+      requestId: actor.requestId,
+    });
+  });
   return getSiteSettings(db, devMode);
 }

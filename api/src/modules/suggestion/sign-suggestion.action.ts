@@ -1,18 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { ownerStatement } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/db-client';
 import type { SuggestionRow } from '../../db/schema';
 import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
-import { suggestions, users } from '../../db/schema';
-import { AppError, badRequest, conflict, unauthorized } from '../../http/app-error';
+import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import { AppError, conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import type { WalletAction } from '../wallet/wallet-action';
+import { defineWalletAction } from '../wallet/wallet-action';
 import { buildProposalTerms, chainDraftHash } from '../proposal/proposal-terms';
 import { assertEditable, assertVisible } from './suggestion-access';
 import * as repo from './suggestion.repo';
-import { bumpListGeneration } from './suggestion-count-cache';
-import { publishSuggestionEvent } from './suggestion-events';
+import { suggestionEvent } from './suggestion-events';
 
 /**
  * The first form of the author's statement, before signatures went on chain. Kept for seed data only: what an
@@ -55,13 +53,13 @@ export async function ownerSignStatement(
  * The author signs the suggestion's draft hash with their bound DID. Once stored, the suggestion can no longer
  * be edited; the hash and the signature are what a council member registers on chain.
  */
-export const signSuggestionAction: WalletAction = {
+export const signSuggestionAction = defineWalletAction({
   name: 'sign-suggestion',
   policy: policy.auth,
-  async prepare({ deps, user, subjectId }) {
+  params: walletActionParamsSchemas['sign-suggestion'],
+  async prepare({ deps, user, params }) {
     if (!user) throw unauthorized();
-    if (!subjectId) throw badRequest('wallet.subject_required', 'Name the suggestion to sign.');
-    const row = assertVisible(await repo.findSuggestion(deps.database.db, subjectId), user);
+    const row = assertVisible(await repo.findSuggestion(deps.database.db, params.suggestionId), user);
     if (row.signed && row.authorId === user.id)
       throw conflict('suggestion.signed', 'This suggestion is already signed.');
     assertEditable(row, user);
@@ -76,8 +74,8 @@ export const signSuggestionAction: WalletAction = {
       payload: { number: row.number, version: row.version },
     };
   },
-  async apply({ db, deps, request, reply }) {
-    const row = await repo.findSuggestion(db, request.subjectId ?? '', true);
+  async apply({ tx, deps, request, reply }) {
+    const row = await repo.findSuggestion(tx, request.subjectId ?? '', true);
     if (!row) throw new AppError(404, 'suggestion.not_found', 'The suggestion was not found.');
     if (row.signed) throw conflict('suggestion.signed', 'This suggestion is already signed.');
     if (row.status !== 'ACTIVE')
@@ -88,41 +86,39 @@ export const signSuggestionAction: WalletAction = {
         'The suggestion changed after this QR code was made. Please sign it again.',
       );
     // The author may have bound another DID since the QR was made: the signer must be the author's DID now.
-    const [author] = await db.select({ did: users.did }).from(users).where(eq(users.id, row.authorId));
-    if (!author?.did || author.did !== reply.signerDid)
+    const authorDid = await repo.didOfUser(tx, row.authorId);
+    if (!authorDid || authorDid !== reply.signerDid)
       throw new AppError(403, 'did.signer_mismatch', 'This suggestion must be signed with its author’s DID.');
     if (!reply.signatureHex)
       throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     // The terms are rebuilt now: the statement signed must still be the one the chain will check.
-    if ((await ownerSignStatement(deps, db, row, reply.signerDid)) !== request.statement)
+    if ((await ownerSignStatement(deps, tx, row, reply.signerDid)) !== request.statement)
       throw conflict(
         'suggestion.sign_stale',
         'The suggestion changed after this QR code was made. Please sign it again.',
       );
     const signedAt = new Date();
-    await db
-      .update(suggestions)
-      .set({
-        signed: true,
-        signature: reply.signatureHex,
-        signerDid: reply.signerDid,
-        signerPublicKey: reply.publicKeyBase58 ?? null,
-        signedStatement: request.statement,
-        signedAt,
-      })
-      .where(eq(suggestions.id, row.id));
-    // From inside the transaction (no after-commit hook): only the request's own outcome row is written after
-    // this, and a list total counted in between is dropped by its TTL.
-    await bumpListGeneration(deps);
-    await publishSuggestionEvent(deps, row.id, 'suggestion-signed', {
-      draftHash: row.draftHash,
-      signedAt: signedAt.toISOString(),
+    await repo.markSigned(tx, row.id, {
+      signature: reply.signatureHex,
+      signerDid: reply.signerDid,
+      signerPublicKey: reply.publicKeyBase58 ?? null,
+      statement: request.statement,
+      at: signedAt,
     });
     return {
-      suggestionId: row.id,
-      number: row.number,
-      draftHash: row.draftHash,
-      signature: reply.signatureHex,
+      result: {
+        suggestionId: row.id,
+        number: row.number,
+        draftHash: row.draftHash,
+        signature: reply.signatureHex,
+      },
+      cacheScopes: ['suggestions'],
+      events: [
+        suggestionEvent(row.id, 'suggestion-signed', {
+          draftHash: row.draftHash,
+          signedAt: signedAt.toISOString(),
+        }),
+      ],
     };
   },
-};
+});

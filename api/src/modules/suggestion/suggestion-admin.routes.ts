@@ -15,7 +15,7 @@ export const suggestionAdminRoutes = [
     path: '/admin/suggestion',
     tag: 'suggestion-admin',
     summary: 'Admin list of suggestions by abuse state and status, with the reports.',
-    policy: policy.role('ADMIN'),
+    policy: policy.admin,
     query: adminSuggestionListQuerySchema,
     response: adminSuggestionListSchema,
     handler: ({ deps, query }) => admin.adminListSuggestions(deps, query),
@@ -25,10 +25,11 @@ export const suggestionAdminRoutes = [
     path: '/admin/suggestion/:id/abuse',
     tag: 'suggestion-admin',
     summary: 'Admin: handle a report — hide (ABUSED) or dismiss; both mark it HANDLED.',
-    policy: policy.role('ADMIN'),
+    policy: policy.admin,
     params: suggestionRefParamsSchema,
     body: handleAbuseSchema,
     response: suggestionDetailSchema,
-    handler: ({ deps, user, params, body }) => admin.handleAbuse(deps, user!, params.id, body.action),
+    handler: ({ deps, req, user, params, body }) =>
+      admin.handleAbuse(deps, user!, params.id, body.action, req.id),
   }),
 ];

@@ -1,27 +1,22 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { findMentions, type SuggestionComment } from '../../contract/suggestion-comment.contract';
 import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
-import {
-  suggestionComments,
-  suggestionSubscriptions,
-  suggestions,
-  users,
-  type SuggestionRow,
-} from '../../db/schema';
+import type { SuggestionRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { assertVisible, isAdmin } from './suggestion-access';
 import {
-  mailEach,
-  suggestionLink,
+  commentMails,
+  queueSuggestionMails,
   usersByIds,
   usersWithRole,
   type MailOutcome,
   type Recipient,
 } from './suggestion-mail';
 import * as repo from './suggestion.repo';
+import * as comments from './suggestion-comment.repo';
+import { subscriberIds } from './suggestion-engagement.repo';
 import { toPublicAuthor } from './suggestion-view';
 import { publishSuggestionEvent } from './suggestion-events';
 
@@ -34,12 +29,7 @@ export async function resolveMentions(db: Db, body: string): Promise<Recipient[]
   if (names.length === 0) return [];
   const all = names.some((n) => n === MENTION_ALL);
   const named = names.filter((n) => n !== MENTION_ALL).map((n) => n.toLowerCase());
-  const found = named.length
-    ? await db
-        .select({ id: users.id, email: users.email, username: users.username })
-        .from(users)
-        .where(and(inArray(sql`lower(${users.username})`, named), eq(users.active, true)))
-    : [];
+  const found = named.length ? await comments.activeUsersNamed(db, named) : [];
   const missing = named.filter((n) => !found.some((u) => u.username.toLowerCase() === n));
   if (missing.length)
     throw new AppError(400, 'comment.mention_unknown', M.mentionUnknown, [
@@ -54,33 +44,17 @@ export async function insertComment(
   input: { suggestionId: string; authorId: string; body: string; parentId?: string; mentions: Recipient[] },
 ) {
   if (input.parentId) {
-    const [parent] = await tx
-      .select({ id: suggestionComments.id, parentId: suggestionComments.parentId })
-      .from(suggestionComments)
-      .where(
-        and(
-          eq(suggestionComments.id, input.parentId),
-          eq(suggestionComments.suggestionId, input.suggestionId),
-        ),
-      );
+    const parent = await comments.threadOf(tx, input.parentId, input.suggestionId);
     if (!parent) throw badRequest('comment.parent_invalid', 'The comment you reply to was not found.');
     if (parent.parentId) input.parentId = parent.parentId; // replies stay one level deep
   }
-  const [row] = await tx
-    .insert(suggestionComments)
-    .values({
-      suggestionId: input.suggestionId,
-      authorId: input.authorId,
-      body: input.body,
-      parentId: input.parentId ?? null,
-      mentions: [...new Set(input.mentions.map((m) => m.id))],
-    })
-    .returning();
-  await tx
-    .update(suggestions)
-    .set({ commentsNum: sql`${suggestions.commentsNum} + 1`, activeness: sql`${suggestions.activeness} + 3` })
-    .where(eq(suggestions.id, input.suggestionId));
-  return row!;
+  return comments.insertCommentAndCount(tx, {
+    suggestionId: input.suggestionId,
+    authorId: input.authorId,
+    body: input.body,
+    parentId: input.parentId ?? null,
+    mentions: [...new Set(input.mentions.map((m) => m.id))],
+  });
 }
 
 /** E-mails about a new comment: mentioned members, the author and subscribers; never the commenter. */
@@ -88,40 +62,25 @@ export async function notifyComment(
   deps: AppDeps,
   s: SuggestionRow,
   commenter: AuthUser,
-  body: string,
+  commentId: string,
   mentioned: Recipient[],
 ): Promise<MailOutcome> {
   const db = deps.database.db;
-  const subscribers = await db
-    .select({ userId: suggestionSubscriptions.userId })
-    .from(suggestionSubscriptions)
-    .where(eq(suggestionSubscriptions.suggestionId, s.id));
-  const others = await usersByIds(db, [s.authorId, ...subscribers.map((x) => x.userId)]);
-  const mentionedIds = new Set(mentioned.map((m) => m.id));
-  const link = suggestionLink(deps, s.number);
+  const others = await usersByIds(db, [s.authorId, ...(await subscriberIds(db, s.id))]);
   const recipients = [...mentioned, ...others].filter((r) => r.id !== commenter.id);
-  return mailEach(deps, recipients, (r) => ({
-    subject: mentionedIds.has(r.id)
-      ? `${commenter.username} mentioned you on suggestion #${s.number}`
-      : `New comment on suggestion #${s.number}`,
-    text: `${commenter.username} commented on suggestion #${s.number} "${s.title}":\n\n${body}\n\n${link}`,
-  }));
+  return queueSuggestionMails(deps, commentMails(recipients, commentId, new Set(mentioned.map((m) => m.id))));
 }
 
 /** One comment as the page shows it (what a room's `comment` event carries). */
 export async function commentView(db: Db, id: string): Promise<SuggestionComment> {
-  const [c] = await db
-    .select({ comment: suggestionComments, ...repo.authorColumns })
-    .from(suggestionComments)
-    .innerJoin(users, eq(users.id, suggestionComments.authorId))
-    .where(eq(suggestionComments.id, id));
+  const c = await comments.commentWithAuthor(db, id);
   if (!c) throw notFound('comment', 'comment.not_found');
   const mentioned = await usersByIds(db, c.comment.mentions);
   return toComment(c.comment, toPublicAuthor(c), mentioned);
 }
 
 function toComment(
-  c: typeof suggestionComments.$inferSelect,
+  c: comments.CommentRow,
   author: SuggestionComment['author'],
   mentioned: { id: string; username: string }[],
 ): SuggestionComment {
@@ -144,13 +103,7 @@ function toComment(
 export async function listComments(deps: AppDeps, user: AuthUser | null, ref: string) {
   const db = deps.database.db;
   const s = assertVisible(await repo.findSuggestion(db, ref), user);
-  const rows = await db
-    .select({ comment: suggestionComments, ...repo.authorColumns })
-    .from(suggestionComments)
-    .innerJoin(users, eq(users.id, suggestionComments.authorId))
-    .where(eq(suggestionComments.suggestionId, s.id))
-    .orderBy(asc(suggestionComments.createdAt), asc(suggestionComments.id))
-    .limit(1000);
+  const rows = await comments.commentsOf(db, s.id, 1000);
   const mentioned = await usersByIds(db, [...new Set(rows.flatMap((r) => r.comment.mentions))]);
   return { list: rows.map((r) => toComment(r.comment, toPublicAuthor(r), mentioned)) };
 }
@@ -178,7 +131,7 @@ export async function addComment(
   );
   const comment = await commentView(db, row.id);
   await publishSuggestionEvent(deps, s.id, 'comment', comment);
-  const mail = await notifyComment(deps, s, user, input.body, mentioned);
+  const mail = await notifyComment(deps, s, user, row.id, mentioned);
   return { comment, ...mail };
 }
 
@@ -190,16 +143,7 @@ async function ownComment(
   allowAdmin: boolean,
 ) {
   const s = assertVisible(await repo.findSuggestion(db, suggestionRef), user);
-  const [c] = await db
-    .select()
-    .from(suggestionComments)
-    .where(
-      and(
-        eq(suggestionComments.id, commentId),
-        eq(suggestionComments.suggestionId, s.id),
-        isNull(suggestionComments.deletedAt),
-      ),
-    );
+  const c = await comments.findLiveComment(db, commentId, s.id);
   if (!c) throw notFound('comment', 'comment.not_found');
   if (c.authorId !== user.id && !(allowAdmin && isAdmin(user)))
     throw forbidden('You can only change your own comments.', 'comment.not_author');
@@ -217,18 +161,11 @@ export async function editComment(
   const db = deps.database.db;
   const { s, c } = await ownComment(db, user, ref, commentId, false);
   const mentioned = await resolveMentions(db, body);
-  await db
-    .update(suggestionComments)
-    .set({ body, mentions: [...new Set(mentioned.map((m) => m.id))], updatedAt: new Date() })
-    .where(eq(suggestionComments.id, c.id));
+  await comments.updateCommentBody(db, c.id, body, [...new Set(mentioned.map((m) => m.id))]);
   const comment = await commentView(db, c.id);
   await publishSuggestionEvent(deps, s.id, 'comment', comment);
   const fresh = mentioned.filter((m) => !c.mentions.includes(m.id) && m.id !== user.id);
-  const link = suggestionLink(deps, s.number);
-  const mail = await mailEach(deps, fresh, () => ({
-    subject: `${user.username} mentioned you on suggestion #${s.number}`,
-    text: `${user.username} mentioned you in a comment on suggestion #${s.number} "${s.title}":\n\n${body}\n\n${link}`,
-  }));
+  const mail = await queueSuggestionMails(deps, commentMails(fresh, c.id, new Set(fresh.map((m) => m.id))));
   return { comment, ...mail };
 }
 
@@ -236,18 +173,7 @@ export async function editComment(
 export async function deleteComment(deps: AppDeps, user: AuthUser, ref: string, commentId: string) {
   const db = deps.database.db;
   const { s, c } = await ownComment(db, user, ref, commentId, true);
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .update(suggestionComments)
-      .set({ deletedAt: new Date(), body: '', mentions: [] })
-      .where(and(eq(suggestionComments.id, c.id), isNull(suggestionComments.deletedAt)))
-      .returning({ id: suggestionComments.id });
-    if (gone.length)
-      await tx
-        .update(suggestions)
-        .set({ commentsNum: sql`greatest(${suggestions.commentsNum} - 1, 0)` })
-        .where(eq(suggestions.id, s.id));
-  });
+  await db.transaction((tx) => comments.deleteCommentAndUncount(tx, c.id, s.id));
   const comment = await commentView(db, c.id);
   await publishSuggestionEvent(deps, s.id, 'comment', comment);
   return { deleted: true };

@@ -1,32 +1,23 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { suggestionTags } from '../../db/schema';
 import { conflict } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { assertActive, assertVisible } from './suggestion-access';
 import { commentView, insertComment, resolveMentions } from './suggestion-comment.service';
-import { mailEach, suggestionLink, usersByIds, usersWithRole } from './suggestion-mail';
+import {
+  commentMails,
+  councilMails,
+  queueSuggestionMails,
+  usersByIds,
+  usersWithRole,
+} from './suggestion-mail';
 import * as repo from './suggestion.repo';
 import { getSuggestionDetail } from './suggestion.service';
 import { publishSuggestionEvent } from './suggestion-events';
 
 /** The secretary (role SECRETARY) and the author hear about council actions, one message each. */
-async function mailSecretaryAndAuthor(
-  deps: AppDeps,
-  s: { authorId: string; number: number; title: string },
-  actor: AuthUser,
-  what: string,
-  comment?: string,
-) {
+async function secretaryAndAuthor(deps: AppDeps, s: { authorId: string }) {
   const db = deps.database.db;
-  const recipients = [...(await usersWithRole(db, 'SECRETARY')), ...(await usersByIds(db, [s.authorId]))];
-  const link = suggestionLink(deps, s.number);
-  return mailEach(deps, recipients, () => ({
-    subject: `Suggestion #${s.number}: ${what}`,
-    text: `Council member ${actor.username}: ${what} — suggestion #${s.number} "${s.title}".${
-      comment ? `\n\nComment:\n${comment}` : ''
-    }\n\n${link}`,
-  }));
+  return [...(await usersWithRole(db, 'SECRETARY')), ...(await usersByIds(db, [s.authorId]))];
 }
 
 /**
@@ -42,13 +33,17 @@ export async function markUnderConsideration(deps: AppDeps, user: AuthUser, ref:
       throw conflict('suggestion.not_signed', 'Only a suggestion signed by its author can be considered.');
     if (row.proposalNumber)
       throw conflict('suggestion.referred', 'This suggestion was already made into a proposal.');
-    await tx
-      .insert(suggestionTags)
-      .values({ suggestionId: row.id, type: 'UNDER_CONSIDERATION', createdBy: user.id })
-      .onConflictDoNothing();
+    await repo.addTag(tx, row.id, 'UNDER_CONSIDERATION', user.id);
     return row;
   });
-  const mail = await mailSecretaryAndAuthor(deps, s, user, 'marked as under council consideration');
+  const mail = await queueSuggestionMails(
+    deps,
+    councilMails(await secretaryAndAuthor(deps, s), {
+      suggestionId: s.id,
+      actorId: user.id,
+      action: 'consideration',
+    }),
+  );
   const suggestion = await getSuggestionDetail(deps, user, s.id);
   await publishSuggestionEvent(deps, s.id, 'tags', { tags: suggestion.tags });
   return { suggestion, ...mail };
@@ -70,38 +65,30 @@ export async function requestMoreInfo(deps: AppDeps, user: AuthUser, ref: string
       body: comment,
       mentions: mentioned,
     });
-    const [existing] = await tx
-      .select({ type: suggestionTags.type })
-      .from(suggestionTags)
-      .where(and(eq(suggestionTags.suggestionId, row.id), eq(suggestionTags.type, 'INFO_NEEDED')))
-      .for('update');
-    if (existing)
-      await tx
-        .update(suggestionTags)
-        .set({ description: comment, createdBy: user.id, createdAt: new Date() })
-        .where(and(eq(suggestionTags.suggestionId, row.id), eq(suggestionTags.type, 'INFO_NEEDED')));
-    else
-      await tx
-        .insert(suggestionTags)
-        .values({ suggestionId: row.id, type: 'INFO_NEEDED', description: comment, createdBy: user.id });
+    await repo.saveTagNote(tx, {
+      suggestionId: row.id,
+      type: 'INFO_NEEDED',
+      description: comment,
+      createdBy: user.id,
+    });
     return { ...row, commentId: inserted.id };
   });
-  const mail = await mailSecretaryAndAuthor(deps, s, user, 'more information requested', comment);
-  const mentionMail = await mailEach(
-    deps,
-    mentioned.filter((m) => m.id !== user.id && m.id !== s.authorId),
-    () => ({
-      subject: `${user.username} mentioned you on suggestion #${s.number}`,
-      text: `${user.username} asked for more information on suggestion #${s.number} "${s.title}":\n\n${comment}\n\n${suggestionLink(deps, s.number)}`,
-    }),
-  );
+  const toCouncil = councilMails(await secretaryAndAuthor(deps, s), {
+    suggestionId: s.id,
+    actorId: user.id,
+    action: 'info-request',
+    commentId: s.commentId,
+  });
+  // Members mentioned in the request (besides the secretary and the author) hear of it as a mention.
+  const told = new Set([user.id, s.authorId, ...toCouncil.map((j) => j.recipientId)]);
+  const others = mentioned.filter((m) => !told.has(m.id));
+  const mail = await queueSuggestionMails(deps, [
+    ...toCouncil,
+    ...commentMails(others, s.commentId, new Set(others.map((m) => m.id))),
+  ]);
   const suggestion = await getSuggestionDetail(deps, user, s.id);
   // The request is a comment too: a page following the room shows both.
   await publishSuggestionEvent(deps, s.id, 'comment', await commentView(db, s.commentId));
   await publishSuggestionEvent(deps, s.id, 'tags', { tags: suggestion.tags });
-  return {
-    suggestion,
-    mailed: mail.mailed + mentionMail.mailed,
-    mailFailed: mail.mailFailed + mentionMail.mailFailed,
-  };
+  return { suggestion, ...mail };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
-import { bumpGeneration, readGeneration } from '../../cache/cache-generation';
+import { readGeneration } from '../../cache/cache-generation';
+import { runAfterCommit } from '../../effects/after-commit';
 import type { SuggestionListQuery } from '../../contract/suggestion.contract';
 
 /**
@@ -34,7 +35,7 @@ export function countNamespace(deps: AppDeps): string {
 
 /** After a commit that changes what the lists hold or count: cached totals and list answers are recomputed. */
 export async function bumpListGeneration(deps: AppDeps): Promise<void> {
-  await bumpGeneration(deps.redis, 'suggestions');
+  await runAfterCommit(deps, { cacheScopes: ['suggestions'] });
 }
 
 /** The part of a list query that decides its total (not the page, size or sort). */

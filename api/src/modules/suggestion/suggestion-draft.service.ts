@@ -1,11 +1,11 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { SuggestionDraftContent } from '../../contract/suggestion-content.contract';
-import { suggestionDrafts, type SuggestionDraftRow } from '../../db/schema';
+import type { SuggestionDraftRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { assertEditable, assertVisible } from './suggestion-access';
 import * as repo from './suggestion.repo';
+import * as drafts from './suggestion-draft.repo';
 import { assertNotSuspended } from './suggestion.service';
 
 /** Unposted drafts one author may keep. */
@@ -25,18 +25,7 @@ export function toDraft(row: SuggestionDraftRow) {
 }
 
 export async function listDrafts(deps: AppDeps, user: AuthUser) {
-  const rows = await deps.database.db
-    .select({
-      id: suggestionDrafts.id,
-      suggestionId: suggestionDrafts.suggestionId,
-      title: suggestionDrafts.title,
-      createdAt: suggestionDrafts.createdAt,
-      updatedAt: suggestionDrafts.updatedAt,
-    })
-    .from(suggestionDrafts)
-    .where(eq(suggestionDrafts.authorId, user.id))
-    .orderBy(desc(suggestionDrafts.updatedAt))
-    .limit(MAX_DRAFTS_PER_AUTHOR * 2);
+  const rows = await drafts.listDraftsOf(deps.database.db, user.id, MAX_DRAFTS_PER_AUTHOR * 2);
   return {
     list: rows.map((r) => ({
       _id: r.id,
@@ -53,26 +42,15 @@ export async function createDraft(deps: AppDeps, user: AuthUser, content: Sugges
   await assertNotSuspended(deps);
   const db = deps.database.db;
   const row = await db.transaction(async (tx) => {
-    const [n] = await tx
-      .select({ n: count() })
-      .from(suggestionDrafts)
-      .where(and(eq(suggestionDrafts.authorId, user.id), isNull(suggestionDrafts.suggestionId)));
-    if ((n?.n ?? 0) >= MAX_DRAFTS_PER_AUTHOR)
+    if ((await drafts.countNewDrafts(tx, user.id)) >= MAX_DRAFTS_PER_AUTHOR)
       throw conflict('suggestion.draft_limit', `You can keep at most ${MAX_DRAFTS_PER_AUTHOR} drafts.`);
-    const [created] = await tx
-      .insert(suggestionDrafts)
-      .values({ authorId: user.id, content, title: titleOf(content) })
-      .returning();
-    return created!;
+    return drafts.insertDraft(tx, { authorId: user.id, content, title: titleOf(content) });
   });
   return toDraft(row);
 }
 
 async function ownDraft(deps: AppDeps, user: AuthUser, draftId: string) {
-  const [row] = await deps.database.db
-    .select()
-    .from(suggestionDrafts)
-    .where(and(eq(suggestionDrafts.id, draftId), eq(suggestionDrafts.authorId, user.id)));
+  const row = await drafts.findOwnDraft(deps.database.db, draftId, user.id);
   // Another member's draft is answered like a missing one.
   if (!row) throw notFound('draft', 'suggestion.draft_not_found');
   return row;
@@ -89,19 +67,16 @@ export async function updateDraft(
   content: SuggestionDraftContent,
 ) {
   await ownDraft(deps, user, draftId);
-  const [row] = await deps.database.db
-    .update(suggestionDrafts)
-    .set({ content, title: titleOf(content), updatedAt: new Date() })
-    .where(and(eq(suggestionDrafts.id, draftId), eq(suggestionDrafts.authorId, user.id)))
-    .returning();
+  const row = await drafts.updateOwnDraft(deps.database.db, draftId, user.id, {
+    content,
+    title: titleOf(content),
+  });
   return toDraft(row!);
 }
 
 export async function deleteDraft(deps: AppDeps, user: AuthUser, draftId: string) {
   await ownDraft(deps, user, draftId);
-  await deps.database.db
-    .delete(suggestionDrafts)
-    .where(and(eq(suggestionDrafts.id, draftId), eq(suggestionDrafts.authorId, user.id)));
+  await drafts.deleteOwnDraft(deps.database.db, draftId, user.id);
   return { deleted: true };
 }
 
@@ -115,15 +90,13 @@ export async function saveEditDraft(
   const db = deps.database.db;
   const s = assertVisible(await repo.findSuggestion(db, ref), user);
   assertEditable(s, user);
-  const [row] = await db
-    .insert(suggestionDrafts)
-    .values({ authorId: user.id, suggestionId: s.id, content, title: titleOf(content) })
-    .onConflictDoUpdate({
-      target: suggestionDrafts.suggestionId,
-      set: { content, title: titleOf(content), updatedAt: new Date() },
-    })
-    .returning();
-  return toDraft(row!);
+  const row = await drafts.saveEditDraft(db, {
+    authorId: user.id,
+    suggestionId: s.id,
+    content,
+    title: titleOf(content),
+  });
+  return toDraft(row);
 }
 
 /** The pending edits of a posted suggestion, or null (author only). */
@@ -131,6 +104,6 @@ export async function getEditDraft(deps: AppDeps, user: AuthUser, ref: string) {
   const db = deps.database.db;
   const s = assertVisible(await repo.findSuggestion(db, ref), user);
   if (s.authorId !== user.id) throw notFound('draft', 'suggestion.draft_not_found');
-  const [row] = await db.select().from(suggestionDrafts).where(eq(suggestionDrafts.suggestionId, s.id));
+  const row = await drafts.findEditDraft(db, s.id);
   return row ? toDraft(row) : null;
 }

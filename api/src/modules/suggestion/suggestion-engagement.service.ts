@@ -1,34 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
-import {
-  suggestionAbuseReports,
-  suggestionReactions,
-  suggestionSubscriptions,
-  suggestions,
-} from '../../db/schema';
 import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { assertActive, assertVisible } from './suggestion-access';
 import { bumpListGeneration } from './suggestion-count-cache';
 import * as repo from './suggestion.repo';
+import * as engagement from './suggestion-engagement.repo';
+import type { ReactionKind as Kind } from './suggestion-engagement.repo';
 import { publishSuggestionEvent } from './suggestion-events';
-
-type Kind = 'like' | 'dislike';
-
-/** Counter changes of a reaction toggle, as `x = x + d` (never read-modify-write of a whole row). */
-async function bump(db: Db, id: string, delta: { like: number; dislike: number; activeness: number }) {
-  const [row] = await db
-    .update(suggestions)
-    .set({
-      likesNum: sql`${suggestions.likesNum} + ${delta.like}`,
-      dislikesNum: sql`${suggestions.dislikesNum} + ${delta.dislike}`,
-      activeness: sql`${suggestions.activeness} + ${delta.activeness}`,
-    })
-    .where(eq(suggestions.id, id))
-    .returning({ likesNum: suggestions.likesNum, dislikesNum: suggestions.dislikesNum });
-  return row!;
-}
 
 /**
  * Like / dislike toggles (spec: mutually exclusive). One row per member and suggestion (primary key); the
@@ -40,37 +18,27 @@ export async function toggleReaction(deps: AppDeps, user: AuthUser, ref: string,
   assertActive(s);
   const result = await db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await tx
-        .insert(suggestionReactions)
-        .values({ suggestionId: s.id, userId: user.id, kind })
-        .onConflictDoNothing()
-        .returning({ kind: suggestionReactions.kind });
-      if (inserted.length) {
-        const counts = await bump(tx, s.id, {
+      if (await engagement.insertReaction(tx, s.id, user.id, kind)) {
+        const counts = await engagement.bumpReactionCounts(tx, s.id, {
           like: kind === 'like' ? 1 : 0,
           dislike: kind === 'dislike' ? 1 : 0,
           activeness: 2,
         });
         return { ...counts, myReaction: kind as Kind | null };
       }
-      const [existing] = await tx
-        .select({ kind: suggestionReactions.kind })
-        .from(suggestionReactions)
-        .where(and(eq(suggestionReactions.suggestionId, s.id), eq(suggestionReactions.userId, user.id)))
-        .for('update');
+      const existing = await engagement.reactionOf(tx, s.id, user.id, true);
       if (!existing) continue; // removed meanwhile: insert again
-      const where = and(eq(suggestionReactions.suggestionId, s.id), eq(suggestionReactions.userId, user.id));
       if (existing.kind === kind) {
-        await tx.delete(suggestionReactions).where(where);
-        const counts = await bump(tx, s.id, {
+        await engagement.deleteReaction(tx, s.id, user.id);
+        const counts = await engagement.bumpReactionCounts(tx, s.id, {
           like: kind === 'like' ? -1 : 0,
           dislike: kind === 'dislike' ? -1 : 0,
           activeness: 0,
         });
         return { ...counts, myReaction: null };
       }
-      await tx.update(suggestionReactions).set({ kind, createdAt: new Date() }).where(where);
-      const counts = await bump(tx, s.id, {
+      await engagement.changeReaction(tx, s.id, user.id, kind);
+      const counts = await engagement.bumpReactionCounts(tx, s.id, {
         like: kind === 'like' ? 1 : -1,
         dislike: kind === 'dislike' ? 1 : -1,
         activeness: 0,
@@ -101,29 +69,15 @@ export async function recordView(deps: AppDeps, user: AuthUser | null, ref: stri
     'NX',
   );
   if (fresh !== 'OK') return { viewsNum: s.viewsNum, counted: false };
-  const [row] = await db
-    .update(suggestions)
-    .set({ viewsNum: sql`${suggestions.viewsNum} + 1`, activeness: sql`${suggestions.activeness} + 1` })
-    .where(eq(suggestions.id, s.id))
-    .returning({ viewsNum: suggestions.viewsNum });
-  return { viewsNum: row!.viewsNum, counted: true };
+  return { viewsNum: await engagement.countView(db, s.id), counted: true };
 }
 
 /** Follow a suggestion: its comments are e-mailed to subscribers. Idempotent. */
 export async function setSubscribed(deps: AppDeps, user: AuthUser, ref: string, subscribed: boolean) {
   const db = deps.database.db;
   const s = assertVisible(await repo.findSuggestion(db, ref), user);
-  if (subscribed)
-    await db
-      .insert(suggestionSubscriptions)
-      .values({ userId: user.id, suggestionId: s.id })
-      .onConflictDoNothing();
-  else
-    await db
-      .delete(suggestionSubscriptions)
-      .where(
-        and(eq(suggestionSubscriptions.userId, user.id), eq(suggestionSubscriptions.suggestionId, s.id)),
-      );
+  if (subscribed) await engagement.subscribe(db, s.id, user.id);
+  else await engagement.unsubscribe(db, s.id, user.id);
   // The member's "subscribed" list changes: cached list answers are renewed.
   await bumpListGeneration(deps);
   return { subscribed };
@@ -135,32 +89,18 @@ export async function reportAbuse(deps: AppDeps, user: AuthUser, ref: string, re
   const s = assertVisible(await repo.findSuggestion(db, ref), user);
   assertActive(s);
   await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(suggestionAbuseReports)
-      .values({ suggestionId: s.id, reporterId: user.id, reason: reason || null })
-      .onConflictDoNothing()
-      .returning({ id: suggestionAbuseReports.suggestionId });
-    if (inserted.length === 0)
+    if (!(await engagement.insertAbuseReport(tx, s.id, user.id, reason || null)))
       throw conflict('suggestion.already_reported', 'You have already reported this suggestion.');
-    await tx.update(suggestions).set({ abuseStatus: 'REPORTED' }).where(eq(suggestions.id, s.id));
   });
   return { abuseStatus: 'REPORTED' as const };
 }
 
 /** The counters of a suggestion: one read by primary key (or by the unique number). */
 export async function getStats(deps: AppDeps, ref: string) {
-  const where = /^[0-9]+$/.test(ref) ? eq(suggestions.number, Number(ref)) : eq(suggestions.id, ref);
-  const [row] = await deps.database.db
-    .select({
-      likesNum: suggestions.likesNum,
-      dislikesNum: suggestions.dislikesNum,
-      viewsNum: suggestions.viewsNum,
-      commentsNum: suggestions.commentsNum,
-      status: suggestions.status,
-    })
-    .from(suggestions)
-    .where(where)
-    .limit(1);
+  const row = await engagement.statsOf(
+    deps.database.db,
+    /^[0-9]+$/.test(ref) ? { number: Number(ref) } : { id: ref },
+  );
   if (!row || row.status === 'ABUSED') throw notFound('suggestion', 'suggestion.not_found');
   const { status: _status, ...stats } = row;
   return stats;

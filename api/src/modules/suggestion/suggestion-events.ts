@@ -1,16 +1,22 @@
-import type { AppDeps } from '../../app-deps';
+import { runAfterCommit } from '../../effects/after-commit';
 import { suggestionRoom, type SuggestionEvent } from '../../contract/suggestion.contract';
+import type { RoomEvent } from '../../realtime/event-bus';
 
 /**
- * Announces a committed change of one suggestion in its room `suggestion:<id>`. Every payload carries
- * `suggestionId`: one browser connection hears the events of every room it joined, so a page checks the
- * subject before acting on one.
+ * A committed change of one suggestion, announced in its room `suggestion:<id>` (after commit, through
+ * `commitThen` / `runAfterCommit`). Every payload carries `suggestionId`: one browser connection hears the events
+ * of every room it joined, so a page checks the subject before acting on one.
  */
+export function suggestionEvent(id: string, event: SuggestionEvent, payload: object): RoomEvent {
+  return { room: suggestionRoom(id), event, payload: { ...payload, suggestionId: id } };
+}
+
+/** Announces a change that has already committed (the one after-commit policy: a lost event is logged). */
 export async function publishSuggestionEvent(
-  deps: Pick<AppDeps, 'events'>,
+  deps: Parameters<typeof runAfterCommit>[0],
   id: string,
   event: SuggestionEvent,
   payload: object,
 ): Promise<void> {
-  await deps.events.publish(suggestionRoom(id), event, { ...payload, suggestionId: id });
+  await runAfterCommit(deps, { events: [suggestionEvent(id, event, payload)] });
 }

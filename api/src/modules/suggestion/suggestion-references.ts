@@ -1,21 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FieldError } from '../../contract/envelope.contract';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
-import { users } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
-import { proposalNumberExists } from '../proposal/proposal.repo';
+import { findUserByDid } from '../account/account.repo';
+import { proposalNumberExists as proposalExists } from '../proposal/proposal.repo';
 
-/** Whether a published proposal with this number exists (a change or termination suggestion targets it). */
-export async function proposalExists(db: Db, proposalNumber: number): Promise<boolean> {
-  return proposalNumberExists(db, proposalNumber);
-}
-
-async function didBound(db: Db, did: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.did, did)).limit(1);
-  return !!row;
-}
+/** Whether an account has bound this DID. */
+const didBound = async (db: Db, did: string): Promise<boolean> => !!(await findUserByDid(db, did));
 
 /**
  * The rules only the database can answer (spec §5 "must exist"): the target proposal, the new owner and the

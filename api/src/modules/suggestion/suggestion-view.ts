@@ -1,6 +1,6 @@
 import type { PublicAuthor, SuggestionSummary } from '../../contract/suggestion.contract';
 import type { SuggestionType } from '../../contract/suggestion-content.contract';
-import type { SummaryRow } from './suggestion.repo';
+import type { SummaryRow } from './suggestion-list.repo';
 
 type TagRow = { suggestionId: string; type: string; description: string | null; createdAt: Date };
 

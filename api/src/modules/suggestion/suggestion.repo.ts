@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
+import type { SuggestionStatus } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
+import { statusTable } from '../../db/status-table';
 import { suggestionTags, suggestionVersions, suggestions, users, type SuggestionRow } from '../../db/schema';
 import { searchLexemes } from './suggestion-search';
 import { displayNumberOf, isUuid } from '../../db/record-ref';
@@ -115,8 +117,117 @@ export async function updateContent(
   return row!;
 }
 
-export async function setStatus(db: Db, id: string, status: SuggestionRow['status']) {
-  await db.update(suggestions).set({ status, updatedAt: new Date() }).where(eq(suggestions.id, id));
+/**
+ * Allowed moves of `suggestions.status` (docs/suggestion-states.md), enforced by `moveSuggestionStatus`. An admin
+ * hides a reported suggestion whatever its author did with it meanwhile (archived or cancelled it).
+ */
+export const SUGGESTION_TRANSITIONS = statusTable<SuggestionStatus>('suggestion', {
+  ACTIVE: ['ARCHIVED', 'CANCELLED', 'ABUSED'],
+  ARCHIVED: ['ACTIVE', 'CANCELLED', 'ABUSED'],
+  CANCELLED: ['ABUSED'],
+  ABUSED: [],
+});
+
+/**
+ * The one writer of `suggestions.status` after insert: moves it from `from` to `to` if SUGGESTION_TRANSITIONS
+ * allows it (else IllegalTransitionError, nothing written) and only while it is still in `from`. `fields` are
+ * written with it (e.g. the abuse state). Returns whether the row moved.
+ */
+export async function moveSuggestionStatus(
+  db: Db,
+  id: string,
+  from: SuggestionStatus,
+  to: SuggestionStatus,
+  fields: Partial<Pick<SuggestionRow, 'abuseStatus'>> = {},
+): Promise<boolean> {
+  SUGGESTION_TRANSITIONS.check(from, to);
+  const moved = await db
+    .update(suggestions)
+    .set({ ...fields, status: to, updatedAt: new Date() })
+    .where(and(eq(suggestions.id, id), eq(suggestions.status, from)))
+    .returning({ id: suggestions.id });
+  return moved.length > 0;
+}
+
+/** An admin dismissed a report (or hid one already hidden): the status stays, the report is handled. */
+export async function markAbuseHandled(db: Db, id: string): Promise<void> {
+  await db
+    .update(suggestions)
+    .set({ abuseStatus: 'HANDLED', updatedAt: new Date() })
+    .where(eq(suggestions.id, id));
+}
+
+/** Stores the author's signature: from now on the suggestion can no longer be edited. */
+export async function markSigned(
+  db: Db,
+  id: string,
+  sig: { signature: string; signerDid: string; signerPublicKey: string | null; statement: string; at: Date },
+): Promise<void> {
+  await db
+    .update(suggestions)
+    .set({
+      signed: true,
+      signature: sig.signature,
+      signerDid: sig.signerDid,
+      signerPublicKey: sig.signerPublicKey,
+      signedStatement: sig.statement,
+      signedAt: sig.at,
+    })
+    .where(eq(suggestions.id, id));
+}
+
+/** Links a suggestion to the proposal registered from it and tags it ADDED_TO_PROPOSAL. */
+export async function markProposed(
+  db: Db,
+  id: string,
+  proposal: { number: number | null; draftHash: string; by: string; at: Date },
+): Promise<void> {
+  await db
+    .update(suggestions)
+    .set({ proposalNumber: proposal.number, proposalHash: proposal.draftHash, updatedAt: proposal.at })
+    .where(eq(suggestions.id, id));
+  await addTag(db, id, 'ADDED_TO_PROPOSAL', proposal.by);
+}
+
+type TagType = (typeof suggestionTags.$inferInsert)['type'];
+const tagWhere = (suggestionId: string, type: TagType) =>
+  and(eq(suggestionTags.suggestionId, suggestionId), eq(suggestionTags.type, type));
+
+export async function hasTag(db: Db, suggestionId: string, type: TagType): Promise<boolean> {
+  const [row] = await db
+    .select({ type: suggestionTags.type })
+    .from(suggestionTags)
+    .where(tagWhere(suggestionId, type));
+  return !!row;
+}
+
+/** Tags a suggestion; a tag it already has stays as it is. */
+export async function addTag(db: Db, suggestionId: string, type: TagType, createdBy: string): Promise<void> {
+  await db.insert(suggestionTags).values({ suggestionId, type, createdBy }).onConflictDoNothing();
+}
+
+/** Tags a suggestion with a note, or replaces the note (and its author and time) of the tag it has. */
+export async function saveTagNote(
+  db: Db,
+  tag: { suggestionId: string; type: TagType; description: string; createdBy: string },
+): Promise<void> {
+  const [existing] = await db
+    .select({ type: suggestionTags.type })
+    .from(suggestionTags)
+    .where(tagWhere(tag.suggestionId, tag.type))
+    .for('update');
+  if (existing)
+    await db
+      .update(suggestionTags)
+      .set({ description: tag.description, createdBy: tag.createdBy, createdAt: new Date() })
+      .where(tagWhere(tag.suggestionId, tag.type));
+  else await db.insert(suggestionTags).values(tag);
+}
+
+/** The DID bound to a user now (null when none). */
+export async function didOfUser(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ did: users.did }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.did ?? null;
 }
 
 export async function findVersion(db: Db, suggestionId: string, version: number) {
@@ -164,47 +275,4 @@ export async function tagsOf(db: Db, ids: string[]) {
     .from(suggestionTags)
     .where(inArray(suggestionTags.suggestionId, ids))
     .orderBy(suggestionTags.createdAt);
-}
-
-/** Summary columns of list rows (content is left out: a page never carries full documents). */
-export const summaryColumns = {
-  id: suggestions.id,
-  number: suggestions.number,
-  title: suggestions.title,
-  type: suggestions.type,
-  abstract: suggestions.abstract,
-  status: suggestions.status,
-  signed: suggestions.signed,
-  budgetTotal: suggestions.budgetTotal,
-  likesNum: suggestions.likesNum,
-  dislikesNum: suggestions.dislikesNum,
-  viewsNum: suggestions.viewsNum,
-  commentsNum: suggestions.commentsNum,
-  activeness: suggestions.activeness,
-  proposalNumber: suggestions.proposalNumber,
-  abuseStatus: suggestions.abuseStatus,
-  createdAt: suggestions.createdAt,
-  updatedAt: suggestions.updatedAt,
-  ...authorColumns,
-};
-export type SummaryRow = Awaited<ReturnType<typeof pageOf>>[number];
-
-/** One page of suggestions matching `where`, in `order`, with their authors. */
-export async function pageOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  return db
-    .select(summaryColumns)
-    .from(suggestions)
-    .innerJoin(users, eq(users.id, suggestions.authorId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-}
-
-export async function countOf(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(suggestions)
-    .where(where);
-  return Number(row?.n ?? 0);
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
@@ -6,12 +5,6 @@ import { suggestionDraftHash } from '../../contract/suggestion-hash';
 import type { SuggestionDetail, SuggestionEvent } from '../../contract/suggestion.contract';
 import type { z } from 'zod';
 import type { suggestionVersionListSchema } from '../../contract/suggestion.contract';
-import {
-  suggestionDrafts,
-  suggestionReactions,
-  suggestionSubscriptions,
-  suggestionTags,
-} from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { getSiteSettings } from '../site/site.service';
@@ -26,6 +19,8 @@ import {
 import { bumpListGeneration } from './suggestion-count-cache';
 import { checkReferences } from './suggestion-references';
 import * as repo from './suggestion.repo';
+import { deleteEditDraft, deleteOwnDraft } from './suggestion-draft.repo';
+import { isSubscribed, reactionOf } from './suggestion-engagement.repo';
 import { toPublicAuthor, toSummary } from './suggestion-view';
 import { publishSuggestionEvent } from './suggestion-events';
 
@@ -60,13 +55,8 @@ export async function createSuggestion(
       draftHash,
       createdBy: user.id,
     });
-    if (draftId) {
-      const removed = await tx
-        .delete(suggestionDrafts)
-        .where(and(eq(suggestionDrafts.id, draftId), eq(suggestionDrafts.authorId, user.id)))
-        .returning({ id: suggestionDrafts.id });
-      if (removed.length === 0) throw notFound('draft', 'suggestion.draft_not_found');
-    }
+    if (draftId && !(await deleteOwnDraft(tx, draftId, user.id)))
+      throw notFound('draft', 'suggestion.draft_not_found');
     return created;
   });
   await bumpListGeneration(deps);
@@ -101,7 +91,7 @@ export async function updateSuggestion(
       draftHash,
       createdBy: user.id,
     });
-    await tx.delete(suggestionDrafts).where(eq(suggestionDrafts.suggestionId, current.id));
+    await deleteEditDraft(tx, current.id);
     return updated;
   });
   await bumpListGeneration(deps);
@@ -149,10 +139,7 @@ export async function cancelSuggestion(deps: AppDeps, user: AuthUser, id: string
   await deps.database.db.transaction(async (tx) => {
     const row = assertVisible(await repo.findSuggestion(tx, id, true), user);
     assertAuthor(row, user, 'cancel');
-    const [referred] = await tx
-      .select({ type: suggestionTags.type })
-      .from(suggestionTags)
-      .where(and(eq(suggestionTags.suggestionId, row.id), eq(suggestionTags.type, 'ADDED_TO_PROPOSAL')));
+    const referred = await repo.hasTag(tx, row.id, 'ADDED_TO_PROPOSAL');
     if (
       row.proposalHash ||
       row.proposalNumber ||
@@ -160,7 +147,7 @@ export async function cancelSuggestion(deps: AppDeps, user: AuthUser, id: string
       (row.status !== 'ACTIVE' && row.status !== 'ARCHIVED')
     )
       throw conflict('suggestion.cancel_failed', M.cancelFailed);
-    await repo.setStatus(tx, row.id, 'CANCELLED');
+    await repo.moveSuggestionStatus(tx, row.id, row.status, 'CANCELLED');
   });
   await bumpListGeneration(deps);
   const detail = await getSuggestionDetail(deps, user, id);
@@ -185,7 +172,7 @@ export async function setArchived(
         'suggestion.invalid_state',
         archived ? 'Only an active suggestion can be archived.' : 'This suggestion is not archived.',
       );
-    await repo.setStatus(tx, row.id, archived ? 'ARCHIVED' : 'ACTIVE');
+    await repo.moveSuggestionStatus(tx, row.id, from, archived ? 'ARCHIVED' : 'ACTIVE');
   });
   await bumpListGeneration(deps);
   const detail = await getSuggestionDetail(deps, user, id);
@@ -201,26 +188,11 @@ export async function getSuggestionDetail(
 ): Promise<SuggestionDetail> {
   const db = deps.database.db;
   const row = assertVisible(await repo.findSuggestion(db, ref), user);
-  const [author, tags, reaction, subscription] = await Promise.all([
+  const [author, tags, reaction, subscribed] = await Promise.all([
     repo.findAuthor(db, row.authorId),
     repo.tagsOf(db, [row.id]),
-    user
-      ? db
-          .select({ kind: suggestionReactions.kind })
-          .from(suggestionReactions)
-          .where(and(eq(suggestionReactions.suggestionId, row.id), eq(suggestionReactions.userId, user.id)))
-      : Promise.resolve([]),
-    user
-      ? db
-          .select({ userId: suggestionSubscriptions.userId })
-          .from(suggestionSubscriptions)
-          .where(
-            and(
-              eq(suggestionSubscriptions.suggestionId, row.id),
-              eq(suggestionSubscriptions.userId, user.id),
-            ),
-          )
-      : Promise.resolve([]),
+    user ? reactionOf(db, row.id, user.id) : undefined,
+    user ? isSubscribed(db, row.id, user.id) : false,
   ]);
   const summary = toSummary({ ...row, ...author }, tags);
   const mine = isAuthor(row, user);
@@ -242,8 +214,8 @@ export async function getSuggestionDetail(
         : null,
     abuseStatus: row.abuseStatus,
     proposalHash: row.proposalHash,
-    myReaction: reaction[0]?.kind ?? null,
-    subscribed: subscription.length > 0,
+    myReaction: reaction?.kind ?? null,
+    subscribed,
     isAuthor: mine,
     canEdit,
     canSign: canEdit && !!user?.did,

@@ -34,3 +34,13 @@ export async function storeImage(
   await repo.insertUpload(db, { ownerId, storageKey: key, filename, contentType: type, size: file.size });
   return { url: storage.publicUrl(key), filename, type, size: file.size };
 }
+
+/**
+ * True when every `/uploads/<key>` address is a file this member uploaded (through POST /api/upload/file: an
+ * image of at most 200 KB, sniffed there). The one check behind every picture and attachment field.
+ */
+export function ownsUploads(db: Db, urls: string[], ownerId: string): Promise<boolean> {
+  const keys = urls.map((u) => (u.startsWith('/uploads/') ? u.slice('/uploads/'.length) : ''));
+  if (keys.some((k) => k === '')) return Promise.resolve(false);
+  return repo.ownsUploadKeys(db, keys, ownerId);
+}

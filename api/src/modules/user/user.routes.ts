@@ -1,6 +1,10 @@
-import { currentUserSchema } from '../../contract/user.contract';
+import {
+  currentUserSchema,
+  memberSearchQuerySchema,
+  memberSearchResultSchema,
+} from '../../contract/user.contract';
 import { defineRoute, policy } from '../../http/route';
-import { getCurrentUser } from './user.service';
+import { getCurrentUser, searchMembers } from './user.service';
 
 export const userRoutes = [
   defineRoute({
@@ -11,5 +15,16 @@ export const userRoutes = [
     policy: policy.auth,
     response: currentUserSchema,
     handler: ({ deps, user }) => getCurrentUser(deps.database.db, user!.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/user/search',
+    tag: 'user',
+    summary:
+      'Signed-in members find others by username or name (at least 2 characters; at most 8: id, username, name, avatar; never the e-mail). Rate-limited per member.',
+    policy: policy.auth,
+    query: memberSearchQuerySchema,
+    response: memberSearchResultSchema,
+    handler: ({ deps, user, query }) => searchMembers(deps, user!, query),
   }),
 ];

@@ -1,8 +1,23 @@
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/db-client';
 import type { UserRow } from '../../db/schema';
-import { genderSchema, roleSchema, type CurrentUser } from '../../contract/user.contract';
+import { personName } from '../../contract/person-name';
+import {
+  genderSchema,
+  MEMBER_SEARCH_MAX_RESULTS,
+  roleSchema,
+  type CurrentUser,
+  type MemberSearchQuery,
+  type MemberSearchResult,
+} from '../../contract/user.contract';
 import { notFound } from '../../http/app-error';
+import { enforceRate, type RateRule } from '../../http/rate-limit';
+import type { AuthUser } from '../session/auth-user';
+import { crclesOf } from '../team/team.repo';
 import * as repo from './user.repo';
+
+/** Member searches per signed-in member: the mention box asks as the person types (debounced), never a sweep. */
+export const MEMBER_SEARCH_LIMIT: RateRule = { name: 'member-search', limit: 60, windowSec: 60 };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -23,7 +38,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
       avatar: str(row.profile.avatar),
       country: row.country,
     },
-    // Circles and followers are added with their features; until then a user has none.
+    // The CRcles are read by getCurrentUser; followers come with their feature.
     circles: [],
     subscribers: [],
     createdAt: row.createdAt.toISOString(),
@@ -33,5 +48,24 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
   const row = await repo.findUserById(db, userId);
   if (!row) throw notFound('user', 'user.not_found');
-  return toCurrentUser(row);
+  const circles = await crclesOf(db, userId);
+  return { ...toCurrentUser(row), circles: circles.map((c) => ({ _id: c.id, name: c.name })) };
+}
+
+/** Members by username or name for the @mention box (signed in, rate limited, at most 8, no e-mail). */
+export async function searchMembers(
+  deps: AppDeps,
+  user: AuthUser,
+  query: MemberSearchQuery,
+): Promise<MemberSearchResult> {
+  await enforceRate(deps.redis, MEMBER_SEARCH_LIMIT, user.id);
+  const rows = await repo.searchMembers(deps.database.db, query.q, MEMBER_SEARCH_MAX_RESULTS);
+  return {
+    list: rows.map((r) => ({
+      _id: r.id,
+      username: r.username,
+      name: personName(r),
+      avatar: r.avatar || null,
+    })),
+  };
 }

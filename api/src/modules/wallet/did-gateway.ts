@@ -7,10 +7,9 @@ import { parseCallbackBody, parseEscTransactionResult } from '@cr/did/verify/cal
 import { verifyCredAccessReply } from '@cr/did/verify/verify-credaccess-reply';
 import { verifySignReply } from '@cr/did/verify/verify-sign-reply';
 import type { ApiConfig } from '../../config/api-config';
-import type { WalletRequestRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { fromDidError } from '../../http/did-error-map';
-import type { PreparedWalletRequest, VerifiedReply } from './wallet-action';
+import type { PreparedWalletRequest, VerifiedReply, WalletRequest } from './wallet-action';
 
 /**
  * The api's door to the DID library (did/): builds the QR text for a prepared request and verifies what the
@@ -23,7 +22,7 @@ export interface DidGateway {
     ids: { requestId: string; nonce: string; callbackToken: string; expiresInSec: number },
   ): Promise<string>;
   /** Verifies a callback body against the stored request; throws AppError (4xx) when refused. */
-  verifyReply(request: WalletRequestRow, body: unknown): Promise<VerifiedReply>;
+  verifyReply(request: WalletRequest, body: unknown): Promise<VerifiedReply>;
 }
 
 export async function createDidGateway(config: ApiConfig): Promise<DidGateway> {
@@ -59,14 +58,11 @@ export async function createDidGateway(config: ApiConfig): Promise<DidGateway> {
             })
           ).url;
         case 'didsign':
-          return buildDidSignRequest({ ...ids, callbackUrl, statement: prepared.statement!, hosts }).url;
+          return buildDidSignRequest({ ...ids, callbackUrl, statement: prepared.statement, hosts }).url;
         case 'signdigest':
-          return buildSignDigestRequest({ ...ids, callbackUrl, digestHex: prepared.digest!, hosts }).url;
+          return buildSignDigestRequest({ ...ids, callbackUrl, digestHex: prepared.digest, hosts }).url;
         case 'esctransaction': {
-          // The action puts the call in its payload: { transaction: { chainId, call: { from?, to, data, value } } }.
-          const tx = prepared.payload?.transaction as
-            { chainId: number; call: { from?: string; to: string; data: string; value: string } } | undefined;
-          if (!tx) throw new Error('an esctransaction request needs payload.transaction');
+          const tx = prepared.transaction;
           return buildEscTransactionRequest({
             chainId: tx.chainId,
             call: { ...tx.call, value: BigInt(tx.call.value) },
@@ -81,8 +77,8 @@ export async function createDidGateway(config: ApiConfig): Promise<DidGateway> {
       try {
         const parsed = parseCallbackBody(body);
         if (request.intent === 'esctransaction') {
-          // Unsigned: the tx hash is only a lead. The action records it as a tracked chain action and the worker
-          // checks chain, sender, target, data and value on chain before anything counts.
+          // Unsigned: the tx hash is only a lead. The mechanism (wallet-transaction.ts) finds it on chain and checks
+          // chain, sender, target, data and value before the reply may claim the request.
           if (parsed.kind !== 'result')
             throw new AppError(
               400,
@@ -123,8 +119,8 @@ export async function createDidGateway(config: ApiConfig): Promise<DidGateway> {
           expectedSigner,
           expected:
             request.intent === 'didsign'
-              ? { kind: 'didsign', statement: request.statement! }
-              : { kind: 'signdigest', digestHex: request.digest! },
+              ? { kind: 'didsign', statement: request.statement }
+              : { kind: 'signdigest', digestHex: request.digest },
           requestId: request.id,
           nonce: request.nonce,
           app: { did: app.did, publicKey: app.publicKey },

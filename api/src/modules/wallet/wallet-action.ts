@@ -1,26 +1,65 @@
+import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import type { WalletActionName } from '../../contract/wallet.contract';
+import type { WalletActionName, WalletActionParams } from '../../contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import type { WalletRequestRow } from '../../db/schema';
+import type { AfterCommit } from '../../effects/after-commit';
 import type { Policy } from '../../http/route';
 import type { AuthUser } from '../session/auth-user';
+import type { VerifiedTransaction } from './wallet-transaction';
 
 export type WalletIntent = 'credaccess' | 'didsign' | 'signdigest' | 'esctransaction';
 
-/** What an action fixes when the request is created. */
-export interface PreparedWalletRequest {
-  intent: WalletIntent;
-  /** The DID that must sign (null when any DID may answer, e.g. sign-in). */
-  expectedSigner: string | null;
-  /** didsign: the readable statement (ends with the digest). */
-  statement?: string;
-  /** 64-hex digest: what signdigest signs, and what a didsign statement ends with. */
-  digest?: string;
+/** The EVM call an `esctransaction` request asks the member's own wallet to send. */
+export interface WalletTransaction {
+  chainId: number;
+  call: { from?: string; to: string; data: string; value: string };
+}
+
+interface PreparedCommon {
   subjectType?: string;
   subjectId?: string;
+  /** Action-specific data fixed at creation, read back by `apply()`. */
   payload?: Record<string, unknown>;
-  /** Time to answer; default 5 minutes. */
+  /** Time to answer; default 5 minutes (capped by WALLET_REQUEST_TTL_SEC). */
   ttlMs?: number;
+}
+
+/** What an action fixes when the request is created: one shape per intent. */
+export type PreparedWalletRequest =
+  /** Sign in or bind: any DID may answer (the reply names it); nothing is signed but the presentation. */
+  | (PreparedCommon & { intent: 'credaccess'; expectedSigner: null })
+  /**
+   * The member reads `statement` (ending with its digest) and signs SHA-256 of it, with the DID set in their
+   * wallet; `expectedSigner` null when the statement is how a DID proves itself (binding it to an account).
+   */
+  | (PreparedCommon & { intent: 'didsign'; expectedSigner: string | null; statement: string; digest: string })
+  /** The member signs a bare 64-hex digest. */
+  | (PreparedCommon & { intent: 'signdigest'; expectedSigner: string; digest: string })
+  /** The member's wallet sends `transaction` itself and answers with its hash. */
+  | (PreparedCommon & { intent: 'esctransaction'; expectedSigner: null; transaction: WalletTransaction });
+
+/** A stored request, narrowed on its intent (see {@link asWalletRequest}). */
+export type WalletRequest =
+  | (WalletRequestRow & { intent: 'credaccess' })
+  | (WalletRequestRow & { intent: 'didsign'; statement: string; digest: string })
+  | (WalletRequestRow & { intent: 'signdigest'; expectedSigner: string; digest: string })
+  | (WalletRequestRow & { intent: 'esctransaction' });
+
+/** Narrows a stored row to its intent's shape; a row that does not fit (never written by us) is refused. */
+export function asWalletRequest(row: WalletRequestRow): WalletRequest {
+  switch (row.intent) {
+    case 'credaccess':
+    case 'esctransaction':
+      return row as WalletRequest;
+    case 'didsign':
+      if (row.statement && row.digest) return row as WalletRequest;
+      break;
+    case 'signdigest':
+      if (row.expectedSigner && row.digest) return row as WalletRequest;
+      break;
+  }
+  throw new Error(`wallet request ${row.id} does not fit its intent ${row.intent}`);
 }
 
 /** A reply that passed every cryptographic check: who signed and what. */
@@ -34,25 +73,52 @@ export interface VerifiedReply {
   shared?: { name?: string; email?: string };
   /** esctransaction: the transaction hash. */
   txHash?: string;
+  /**
+   * esctransaction: the transaction as the chain shows it, already checked against the request (chain id, sender,
+   * destination, calldata, value; wallet-transaction.ts). `apply()` only runs for one that did not revert.
+   */
+  transaction?: VerifiedTransaction;
+}
+
+/** The transaction an `esctransaction` request asked for, as stored when it was created. */
+export function requestedTransaction(request: WalletRequestRow): WalletTransaction {
+  const t = (request.payload as { transaction?: WalletTransaction }).transaction;
+  if (request.intent !== 'esctransaction' || !t?.call)
+    throw new Error(`wallet request ${request.id} holds no transaction`);
+  return t;
 }
 
 /**
- * One kind of signed action (snapshot-sequencer style: verify, then apply). The mechanism verifies the reply
- * cryptographically against the stored request; the action applies its domain effect inside the same
- * database transaction that marks the request signed, and returns the result the browser may read.
+ * What `apply()` hands back: the result the browser may read, and the effects on the world outside the database
+ * (chain jobs, live events, cache renewals, e-mail) that the mechanism runs only once the transaction committed.
  */
-export interface WalletAction {
-  name: WalletActionName;
+export type ActionOutcome<Result extends Record<string, unknown> = Record<string, unknown>> = AfterCommit & {
+  result: Result;
+};
+
+/**
+ * One kind of signed action (snapshot-sequencer style: prepare, verify, apply). The mechanism validates `params`
+ * with the action's schema, verifies the wallet's reply cryptographically against the stored request, runs
+ * `apply()` inside the transaction that marks the request signed, commits, and then runs the outcome's effects.
+ * `apply()` only reads and writes through `tx`: it never publishes, enqueues or mails by itself.
+ */
+export interface WalletAction<A extends WalletActionName = WalletActionName> {
+  name: A;
   /** Who may create such a request. */
   policy: Policy;
-  prepare(ctx: { deps: AppDeps; user: AuthUser | null; subjectId?: string }): Promise<PreparedWalletRequest>;
-  /** Domain rules on a verified reply (throw AppError to refuse), then the effect. Runs in the transaction. */
-  apply(ctx: {
-    db: Db;
+  /** The body's `params` (also the contract's, so the page, the route and the action share one schema). */
+  params: z.ZodType<WalletActionParams[A]>;
+  prepare(ctx: {
     deps: AppDeps;
-    request: WalletRequestRow;
-    reply: VerifiedReply;
-  }): Promise<Record<string, unknown>>;
+    user: AuthUser | null;
+    params: WalletActionParams[A];
+  }): Promise<PreparedWalletRequest>;
+  /** Domain rules on a verified reply (throw AppError to refuse, which rolls everything back), then the change. */
+  apply(ctx: { tx: Db; deps: AppDeps; request: WalletRequest; reply: VerifiedReply }): Promise<ActionOutcome>;
   /** A one-time result collected by the browser holding the secret (e.g. a session token), once. */
-  collect?(ctx: { db: Db; deps: AppDeps; request: WalletRequestRow }): Promise<Record<string, unknown>>;
+  collect?(ctx: { tx: Db; deps: AppDeps; request: WalletRequestRow }): Promise<Record<string, unknown>>;
 }
+
+/** Declares an action with its types checked against its name's params. */
+export const defineWalletAction = <A extends WalletActionName>(action: WalletAction<A>): WalletAction<A> =>
+  action;

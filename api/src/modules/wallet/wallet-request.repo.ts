@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
 import { walletRequests, type WalletRequestRow } from '../../db/schema';
+import { WALLET_REQUEST_TRANSITIONS } from './wallet-request-status';
 
 export async function insertWalletRequest(
   db: Db,
@@ -24,16 +25,47 @@ export async function findByCallbackToken(db: Db, tokenHash: string): Promise<Wa
   return row;
 }
 
-/** Claims a pending, unexpired request for one reply; undefined when another reply got there first. */
-export async function claimPending(db: Db, id: string, now: Date): Promise<WalletRequestRow | undefined> {
+/**
+ * Claims a pending, unexpired request for one reply (`signed`, or `failed` for a reverted transaction), with the
+ * transaction hash that answered it (esctransaction); undefined when another reply got there first. A hash already
+ * used by another request violates `wallet_requests_tx_hash_uq` (see {@link isTxHashTaken}).
+ */
+export async function claimPending(
+  db: Db,
+  id: string,
+  now: Date,
+  to: 'signed' | 'failed' = 'signed',
+  fields: { txHash?: string; errorType?: string; errorMessage?: string } = {},
+): Promise<WalletRequestRow | undefined> {
+  const from = WALLET_REQUEST_TRANSITIONS.check('pending', to);
   const [row] = await db
     .update(walletRequests)
-    .set({ status: 'signed', completedAt: now })
+    .set({ ...fields, status: to, completedAt: now })
     .where(
-      and(eq(walletRequests.id, id), eq(walletRequests.status, 'pending'), gt(walletRequests.expiresAt, now)),
+      and(eq(walletRequests.id, id), inArray(walletRequests.status, from), gt(walletRequests.expiresAt, now)),
     )
     .returning();
   return row;
+}
+
+/** The request a transaction hash already answered, if any (one transaction answers one request). */
+export async function findByTxHash(db: Db, txHash: string): Promise<WalletRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(walletRequests)
+    .where(eq(walletRequests.txHash, txHash.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** True when `err` is the unique violation of a transaction hash that answered another request meanwhile. */
+export function isTxHashTaken(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const c = e as { code?: unknown; constraint?: unknown; constraint_name?: unknown; message?: unknown };
+    if (c.code === '23505' && String(c.constraint ?? c.constraint_name ?? c.message).includes('tx_hash'))
+      return true;
+  }
+  return false;
 }
 
 export async function recordOutcome(

@@ -3,15 +3,26 @@ import type { AppDeps } from '../../app-deps';
 import type {
   CreateWalletRequest,
   CreatedWalletRequest,
+  WalletActionName,
   WalletRequestState,
 } from '../../contract/wallet.contract';
+import { runAfterCommit } from '../../effects/after-commit';
+import type { RoomEvent } from '../../realtime/event-bus';
 import type { WalletRequestRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/app-error';
 import { enforcePolicy } from '../../http/mount-routes';
 import type { AuthUser } from '../session/auth-user';
+import {
+  asWalletRequest,
+  requestedTransaction,
+  type VerifiedReply,
+  type WalletAction,
+  type WalletRequest,
+} from './wallet-action';
 import { walletActions } from './wallet-actions.registry';
 import * as repo from './wallet-request.repo';
 import { enforceRate } from '../../http/rate-limit';
+import { transactionUsed, verifyWalletTransaction } from './wallet-transaction';
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -38,12 +49,13 @@ export async function createWalletRequest(
   input: CreateWalletRequest,
   clientIp: string,
 ): Promise<CreatedWalletRequest> {
-  const action = walletActions[input.action];
+  const action = walletActions[input.action] as WalletAction;
   enforcePolicy(action.policy, user, deps);
   const limit = deps.config.WALLET_REQUEST_LIMIT;
   if (limit > 0)
     await enforceRate(deps.redis, { name: 'wallet-request-ip', limit, windowSec: 10 * 60 }, clientIp);
-  const prepared = await action.prepare({ deps, user, subjectId: input.subjectId });
+  // The route validated the body against the contract's union; the action's own schema is the same one.
+  const prepared = await action.prepare({ deps, user, params: action.params.parse(input.params) });
   const ttlMs = Math.min(prepared.ttlMs ?? DEFAULT_TTL_MS, deps.config.WALLET_REQUEST_TTL_SEC * 1000);
   const id = randomUUID();
   const secret = token(32);
@@ -63,9 +75,12 @@ export async function createWalletRequest(
     subjectType: prepared.subjectType ?? null,
     subjectId: prepared.subjectId ?? null,
     expectedSigner: prepared.expectedSigner,
-    statement: prepared.statement ?? null,
-    digest: prepared.digest ?? null,
-    payload: prepared.payload ?? {},
+    statement: 'statement' in prepared ? prepared.statement : null,
+    digest: 'digest' in prepared ? prepared.digest : null,
+    payload:
+      prepared.intent === 'esctransaction'
+        ? { ...prepared.payload, transaction: prepared.transaction }
+        : (prepared.payload ?? {}),
     secretHash: sha256(secret),
     callbackTokenHash: sha256(callbackToken),
     nonce,
@@ -77,7 +92,7 @@ export async function createWalletRequest(
     intent: prepared.intent,
     expiresAt: row.expiresAt.toISOString(),
     secret,
-    statement: prepared.statement ?? null,
+    statement: 'statement' in prepared ? prepared.statement : null,
   };
 }
 
@@ -94,12 +109,14 @@ function statusOf(row: WalletRequestRow, now = new Date()): WalletRequestState['
 
 async function stateOf(deps: AppDeps, row: WalletRequestRow): Promise<WalletRequestState> {
   const refusal = row.status === 'pending' ? await deps.redis.get(refusalKey(row.id)) : null;
+  // A failed request (its transaction reverted) keeps why in the row, shown like a refusal but final.
+  const failure =
+    row.status === 'failed' ? { type: row.errorType ?? 'unknown', message: row.errorMessage ?? '' } : null;
   return {
     id: row.id,
     action: row.action as WalletRequestState['action'],
     status: statusOf(row),
-    error: row.errorType ? { type: row.errorType, message: row.errorMessage ?? '' } : null,
-    lastRefusal: refusal ? (JSON.parse(refusal) as WalletRequestState['lastRefusal']) : null,
+    lastRefusal: failure ?? (refusal ? (JSON.parse(refusal) as WalletRequestState['lastRefusal']) : null),
     result: row.result ?? null,
   };
 }
@@ -118,13 +135,13 @@ export async function getWalletRequestState(
   if (state.status !== 'signed' || !action.collect || row.consumedAt) return state;
   const collected = await deps.database.db.transaction(async (tx) => {
     if (!(await repo.markConsumed(tx, row.id, new Date()))) return null;
-    return action.collect!({ db: tx, deps, request: row });
+    return action.collect!({ tx, deps, request: row });
   });
   return collected ? { ...state, result: { ...state.result, ...collected } } : state;
 }
 
-async function publishState(deps: AppDeps, row: WalletRequestRow): Promise<void> {
-  await deps.events.publish(walletRoom(row.id), 'wallet-request', await stateOf(deps, row));
+async function stateEvent(deps: AppDeps, row: WalletRequestRow): Promise<RoomEvent> {
+  return { room: walletRoom(row.id), event: 'wallet-request', payload: await stateOf(deps, row) };
 }
 
 async function recordRefusal(deps: AppDeps, row: WalletRequestRow, err: AppError): Promise<void> {
@@ -134,12 +151,64 @@ async function recordRefusal(deps: AppDeps, row: WalletRequestRow, err: AppError
     'EX',
     REFUSAL_TTL_SEC,
   );
-  await publishState(deps, row);
+  await runAfterCommit(deps, { events: [await stateEvent(deps, row)] });
+}
+
+/**
+ * An `esctransaction` reply names a hash, unsigned: before it may claim the request, the transaction must be one no
+ * other request was answered with, and on chain exactly as asked (wallet-transaction.ts). Refusals leave the
+ * request pending, so the member's real wallet can still answer.
+ */
+async function withTransaction(
+  deps: AppDeps,
+  request: WalletRequest,
+  reply: VerifiedReply,
+): Promise<VerifiedReply> {
+  if (request.intent !== 'esctransaction') return reply;
+  if (!reply.txHash)
+    throw new AppError(400, 'wallet.transaction_missing', 'The wallet did not report a transaction.');
+  if (await repo.findByTxHash(deps.database.db, reply.txHash)) throw transactionUsed();
+  const transaction = await verifyWalletTransaction(deps, requestedTransaction(request), reply.txHash);
+  return { ...reply, txHash: transaction.hash, transaction };
+}
+
+const alreadyAnswered = () =>
+  new AppError(409, 'wallet.request_used', 'This request has already been answered.');
+const requestExpired = () =>
+  new AppError(410, 'wallet.request_expired', 'This request has expired. Please scan a new QR code.');
+/** Why a claim found nothing to claim: it expired meanwhile (e.g. while its transaction was awaited), or was answered. */
+const notClaimable = (row: WalletRequestRow) =>
+  row.expiresAt <= new Date() ? requestExpired() : alreadyAnswered();
+
+/**
+ * A genuine transaction that reverted: the request is answered (`failed`, with the revert reason) and nothing is
+ * applied; the wallet hears 422 `wallet.transaction_reverted`.
+ */
+async function recordReverted(deps: AppDeps, row: WalletRequestRow, reply: VerifiedReply): Promise<never> {
+  const { hash, revertReason, blockNumber } = reply.transaction!;
+  const failure = new AppError(
+    422,
+    'wallet.transaction_reverted',
+    `The transaction ${hash} failed on chain in block ${blockNumber}: ${revertReason}. Nothing was changed.`,
+  );
+  const failed = await repo
+    .claimPending(deps.database.db, row.id, new Date(), 'failed', {
+      txHash: hash,
+      errorType: failure.type,
+      errorMessage: failure.message,
+    })
+    .catch((err: unknown) => {
+      throw repo.isTxHashTaken(err) ? transactionUsed() : err;
+    });
+  if (!failed) throw notClaimable(row);
+  await runAfterCommit(deps, { events: [await stateEvent(deps, failed)] });
+  throw failure;
 }
 
 /**
  * The wallet's reply to the callback URL. Verified against our own record (token, nonce, expiry, signer,
- * signature), then applied with the request claimed in the same transaction. Any refusal changes nothing.
+ * signature; for a transaction, the chain), then applied with the request claimed in the same transaction. Any
+ * refusal changes nothing.
  */
 export async function handleWalletCallback(
   deps: AppDeps,
@@ -152,24 +221,35 @@ export async function handleWalletCallback(
   const row = await repo.findByCallbackToken(db, sha256(callbackToken));
   if (!row) throw notFound('wallet request', 'wallet.request_unknown');
   const status = statusOf(row);
-  if (status === 'expired')
-    throw new AppError(410, 'wallet.request_expired', 'This request has expired. Please scan a new QR code.');
-  if (status !== 'pending')
-    throw new AppError(409, 'wallet.request_used', 'This request has already been answered.');
-  const action = walletActions[row.action as keyof typeof walletActions];
+  if (status === 'expired') throw requestExpired();
+  if (status !== 'pending') throw alreadyAnswered();
+  const action = walletActions[row.action as WalletActionName] as WalletAction;
   try {
-    const reply = await gateway(deps).verifyReply(row, body);
-    const applied = await db.transaction(async (tx) => {
-      const claimed = await repo.claimPending(tx, row.id, new Date());
-      if (!claimed) throw new AppError(409, 'wallet.request_used', 'This request has already been answered.');
-      const result = await action.apply({ db: tx, deps, request: claimed, reply });
-      await repo.recordOutcome(tx, row.id, { signerDid: reply.signerDid, result });
-      return { ...claimed, signerDid: reply.signerDid, result };
-    });
-    await deps.redis.del(refusalKey(row.id));
-    await publishState(deps, applied);
+    const request = asWalletRequest(row);
+    const reply = await withTransaction(deps, request, await gateway(deps).verifyReply(request, body));
+    if (reply.transaction?.revertReason !== undefined) return await recordReverted(deps, row, reply);
+    const outcome = await db
+      .transaction(async (tx) => {
+        const claimed = await repo.claimPending(tx, row.id, new Date(), 'signed', { txHash: reply.txHash });
+        if (!claimed) throw notClaimable(row);
+        const applied = await action.apply({ tx, deps, request: asWalletRequest(claimed), reply });
+        await repo.recordOutcome(tx, row.id, { signerDid: reply.signerDid, result: applied.result });
+        return { ...applied, row: { ...claimed, signerDid: reply.signerDid, result: applied.result } };
+      })
+      .catch((err: unknown) => {
+        // Another request claimed the same transaction between our check and this commit.
+        throw reply.txHash && repo.isTxHashTaken(err) ? transactionUsed() : err;
+      });
+    // Committed: the domain's effects first (chain jobs, caches, its pages' events), then the QR dialog hears.
+    await runAfterCommit(deps, outcome).catch((err: unknown) =>
+      // The signature was applied: the wallet is answered 200 whatever happened to a notice e-mail.
+      deps.logger.error({ err, requestId: row.id }, 'a signed action’s e-mail was not queued'),
+    );
+    await deps.redis.del(refusalKey(row.id)).catch(() => undefined);
+    await runAfterCommit(deps, { events: [await stateEvent(deps, outcome.row)] });
   } catch (err) {
-    if (err instanceof AppError && err.type !== 'wallet.request_used' && err.status < 500)
+    const final = ['wallet.request_used', 'wallet.request_expired', 'wallet.transaction_reverted'];
+    if (err instanceof AppError && !final.includes(err.type) && err.status < 500)
       await recordRefusal(deps, row, err);
     throw err;
   }

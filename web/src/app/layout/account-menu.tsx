@@ -1,17 +1,24 @@
-import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { App, Badge, Button, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useAuthStore } from '../../lib/auth-store';
 import { accountApi } from '../../lib/account-api';
 import { MemberAvatar } from '../../components/member-avatar';
+import { paths } from '../../lib/paths';
+import { usePersonalRoom, useUnreadStore } from '../../components/social/use-personal-room';
 
-/** The signed-in member's menu: profile, suggestions, admin (admins), and logout after a confirmation. */
+/**
+ * The signed-in member's menu: profile, suggestions, messages (with the unread count, also on the avatar), admin
+ * (admins), and logout after a confirmation.
+ */
 export function AccountMenu() {
   const { t } = useTranslation();
   const { user, can } = useAuth();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
+  const unread = useUnreadStore((s) => s.unread);
+  usePersonalRoom(user?._id);
   if (!user) return null;
 
   const logout = () =>
@@ -25,14 +32,22 @@ export function AccountMenu() {
         await accountApi.logout().catch(() => undefined);
         useAuthStore.getState().signOut();
         void message.success(t('nav.logoutSuccess'));
-        void navigate('/login');
+        void navigate(paths.login());
       },
     });
 
   const items: MenuProps['items'] = [
-    { key: 'profile', label: <Link to="/profile/info">{t('nav.myProfile')}</Link> },
-    { key: 'suggestions', label: <Link to="/profile/suggestion">{t('nav.mySuggestions')}</Link> },
-    ...(can('ADMIN') ? [{ key: 'admin', label: <Link to="/admin/users">{t('nav.admin')}</Link> }] : []),
+    { key: 'profile', label: <Link to={paths.profileInfo()}>{t('nav.myProfile')}</Link> },
+    { key: 'suggestions', label: <Link to={paths.mySuggestions()}>{t('nav.mySuggestions')}</Link> },
+    {
+      key: 'messages',
+      label: (
+        <Link to={paths.messages()} data-testid="menu-messages">
+          {t('nav.messages')} <Badge count={unread} size="small" />
+        </Link>
+      ),
+    },
+    ...(can('ADMIN') ? [{ key: 'admin', label: <Link to={paths.adminUsers()}>{t('nav.admin')}</Link> }] : []),
     { type: 'divider' as const },
     { key: 'logout', danger: true, label: t('nav.logout'), onClick: logout },
   ];
@@ -40,7 +55,14 @@ export function AccountMenu() {
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <Button type="text" className="cr-account" aria-label={t('nav.account', { name: user.username })}>
-        <MemberAvatar size={28} src={avatar} />
+        <Badge
+          count={unread}
+          size="small"
+          data-testid="unread-badge"
+          title={t('nav.unread', { count: unread })}
+        >
+          <MemberAvatar size={28} src={avatar} />
+        </Badge>
         <span className="cr-account__name">{user.username}</span>
         <DownOutlined aria-hidden="true" />
       </Button>

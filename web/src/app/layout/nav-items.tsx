@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { ExternalLink } from '../../components/external-link';
 import { EXTERNAL_LINKS } from '../../lib/external-links';
+import { paths } from '../../lib/paths';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -32,14 +33,18 @@ export function navItems(t: TFunction): MenuItems {
     {
       key: 'council',
       label: withCaret(t('nav.council')),
-      children: [link('/council', t('nav.councilMembers')), link('/candidates', t('nav.candidates'))],
+      children: [
+        link(paths.council(), t('nav.councilMembers')),
+        link(paths.candidates(), t('nav.candidates')),
+        link(paths.treasury(), t('nav.treasury')),
+      ],
     },
-    link('/whitepaper', t('nav.whitepaper')),
-    link('/funding', t('nav.funding')),
-    link('/suggestion', t('nav.suggestions')),
-    link('/elips', t('nav.elips')),
-    link('/proposals', t('nav.proposals')),
-    link('/whats-new', t('nav.whatsNew')),
+    link(paths.whitepaper(), t('nav.whitepaper')),
+    link(paths.funding(), t('nav.funding')),
+    link(paths.suggestions(), t('nav.suggestions')),
+    link(paths.elips(), t('nav.elips')),
+    link(paths.proposals(), t('nav.proposals')),
+    link(paths.whatsNew(), t('nav.whatsNew')),
     {
       key: 'resources',
       label: withCaret(t('nav.resources')),
@@ -51,22 +56,23 @@ export function navItems(t: TFunction): MenuItems {
         external('docs', t('nav.docs')),
       ],
     },
-    link('/profile/info', t('nav.myRepublic')),
+    link(paths.profileInfo(), t('nav.myRepublic')),
   ];
 }
 
 /** Which menu entry the current path belongs to (its key). */
 export function selectedNavKey(pathname: string): string | null {
   const rules: Array<[RegExp, string]> = [
-    [/^\/(council|position)(\/|$)/, '/council'],
-    [/^\/candidates(\/|$)/, '/candidates'],
-    [/^\/whitepaper(\/|$)/, '/whitepaper'],
-    [/^\/funding(\/|$)/, '/funding'],
-    [/^\/suggestions?(\/|$)/, '/suggestion'],
-    [/^\/elips(\/|$)/, '/elips'],
-    [/^\/(proposals|cvote)(\/|$)/, '/proposals'],
-    [/^\/whats-new(\/|$)/, '/whats-new'],
-    [/^\/profile(\/|$)/, '/profile/info'],
+    [/^\/(council|position)(\/|$)/, paths.council()],
+    [/^\/candidates(\/|$)/, paths.candidates()],
+    [/^\/treasury(\/|$)/, paths.treasury()],
+    [/^\/whitepaper(\/|$)/, paths.whitepaper()],
+    [/^\/funding(\/|$)/, paths.funding()],
+    [/^\/suggestions?(\/|$)/, paths.suggestions()],
+    [/^\/elips(\/|$)/, paths.elips()],
+    [/^\/(proposals|cvote)(\/|$)/, paths.proposals()],
+    [/^\/whats-new(\/|$)/, paths.whatsNew()],
+    [/^\/profile(\/|$)/, paths.profileInfo()],
   ];
   return rules.find(([re]) => re.test(pathname))?.[1] ?? null;
 }

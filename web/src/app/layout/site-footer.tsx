@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-logo';
 import { ExternalLink } from '../../components/external-link';
 import { EXTERNAL_LINKS } from '../../lib/external-links';
+import { paths } from '../../lib/paths';
 
 /** Footer: about, resources, community (with the forum login) and the privacy/terms links. */
 export function SiteFooter() {
@@ -21,16 +22,22 @@ export function SiteFooter() {
           <h2 id="footer-resources">{t('footer.resources')}</h2>
           <ul>
             <li>
-              <Link to="/whitepaper">{t('nav.whitepaper')}</Link>
+              <Link to={paths.whitepaper()}>{t('nav.whitepaper')}</Link>
             </li>
             <li>
-              <Link to="/funding">{t('nav.funding')}</Link>
+              <Link to={paths.funding()}>{t('nav.funding')}</Link>
             </li>
             <li>
-              <Link to="/getting-started">{t('gettingStarted.title')}</Link>
+              <Link to={paths.treasury()}>{t('nav.treasury')}</Link>
             </li>
             <li>
-              <Link to="/whats-new">{t('nav.whatsNew')}</Link>
+              <Link to={paths.verify()}>{t('nav.verify')}</Link>
+            </li>
+            <li>
+              <Link to={paths.gettingStarted()}>{t('gettingStarted.title')}</Link>
+            </li>
+            <li>
+              <Link to={paths.whatsNew()}>{t('nav.whatsNew')}</Link>
             </li>
             <li>
               <ExternalLink href={EXTERNAL_LINKS.docs}>{t('nav.docs')}</ExternalLink>
@@ -41,7 +48,7 @@ export function SiteFooter() {
           <h2 id="footer-community">{t('footer.community')}</h2>
           <ul>
             <li>
-              <Link to="/sso/login">{t('footer.forumLogin')}</Link>
+              <Link to={paths.ssoLogin()}>{t('footer.forumLogin')}</Link>
             </li>
             <li>
               <ExternalLink href={EXTERNAL_LINKS.forum}>{t('nav.forum')}</ExternalLink>
@@ -58,10 +65,10 @@ export function SiteFooter() {
           <h2 id="footer-legal">{t('footer.legal')}</h2>
           <ul>
             <li>
-              <Link to="/terms">{t('footer.terms')}</Link>
+              <Link to={paths.terms()}>{t('footer.terms')}</Link>
             </li>
             <li>
-              <Link to="/privacy">{t('footer.privacy')}</Link>
+              <Link to={paths.privacy()}>{t('footer.privacy')}</Link>
             </li>
           </ul>
         </nav>

@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth-store';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from './language-switch';
 import { navItems, selectedNavKey } from './nav-items';
+import { paths } from '../../lib/paths';
 
 /** Top bar (brand, language, account) and the main navigation; below 992 px the navigation moves to a drawer. */
 export function SiteHeader() {
@@ -20,7 +21,7 @@ export function SiteHeader() {
   const selected = selectedNavKey(pathname);
   const items = navItems(t);
   const loginButton = (
-    <Link to="/login" className="cr-login-link">
+    <Link to={paths.login()} className="cr-login-link">
       <Button type="primary">{t('nav.login')}</Button>
     </Link>
   );
@@ -29,7 +30,7 @@ export function SiteHeader() {
     <header className="cr-header">
       <div className="cr-topbar">
         <div className="cr-container cr-topbar__inner">
-          <Link to="/" className="cr-brand" aria-label={`${t('app.name')}, ${t('nav.home')}`}>
+          <Link to={paths.home()} className="cr-brand">
             <BrandMark size={34} />
             <span className="cr-brand__text">
               <span className="cr-brand__name">{t('app.name')}</span>

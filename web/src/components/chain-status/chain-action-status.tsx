@@ -26,11 +26,16 @@ export function ChainActionStatus({
   onChange,
 }: ChainActionStatusProps) {
   const { view, retry, retrying } = useChainAction(actionId, initial);
+  // An action id means the wallet signature was accepted and the action recorded: it is on its way.
+  const queued = !!actionId;
   useEffect(() => {
     if (view) onChange?.(view);
     // onChange is a callback prop; only a new view should call it.
   }, [view]);
-  if (!view) return <ChainStatusTag status={initial?.status ?? status} showHash={showHash} hint={hint} />;
+  if (!view)
+    return (
+      <ChainStatusTag status={initial?.status ?? status} showHash={showHash} hint={hint} queued={queued} />
+    );
   return (
     <ChainStatusTag
       status={view.status}
@@ -40,6 +45,7 @@ export function ChainActionStatus({
       failureReason={view.failureReason}
       showHash={showHash}
       hint={hint}
+      queued={queued}
       onRetry={view.retryable ? retry : undefined}
       retrying={retrying}
     />

@@ -29,6 +29,11 @@ export interface ChainStatusTagProps {
   retrying?: boolean;
   /** Extra words in the tooltip (e.g. "your vote is only on this site until it is on chain"). */
   hint?: string;
+  /**
+   * The action exists (it was signed and recorded) but the relayer has not sent it yet: `unchain` then reads
+   * "signed, posting" instead of "not on chain yet", which would invite the member to post it again.
+   */
+  queued?: boolean;
 }
 
 const COLOR: Record<ChainStatus, string> = {
@@ -60,12 +65,15 @@ export function ChainStatusTag({
   onRetry,
   retrying,
   hint,
+  queued = false,
 }: ChainStatusTagProps) {
   const { t } = useTranslation(CHAIN_NS);
   const { message } = App.useApp();
   const chainId = useChainHead().head?.chainId;
+  // The shown state: `unchain` of a signed, recorded action is on its way (data-chain-status keeps the raw value).
+  const shown = status === 'unchain' && queued ? 'queued' : status;
   const explain = [
-    t(`explain.${status}`),
+    t(`explain.${shown}`),
     status === 'failed' ? chainFailureText(t, failureType) : null,
     status === 'failed' && failureReason ? failureReason : null,
     hint ?? null,
@@ -75,15 +83,20 @@ export function ChainStatusTag({
   const label =
     status === 'chained' && blockNumber
       ? t('label.chainedAt', { block: blockNumber.toLocaleString() })
-      : t(`label.${status}`);
+      : t(`label.${shown}`);
   const url = txHash ? explorerTxUrl(chainId, txHash) : null;
 
   return (
-    <span className="cr-chain-status" data-testid="chain-status" data-chain-status={status}>
+    <span
+      className="cr-chain-status"
+      data-testid="chain-status"
+      data-chain-status={status}
+      data-queued={shown === 'queued' ? 'true' : undefined}
+    >
       <Tooltip title={explain}>
         <Tag
-          color={COLOR[status]}
-          icon={<StatusIcon status={status} />}
+          color={shown === 'queued' ? 'processing' : COLOR[status]}
+          icon={<StatusIcon status={shown === 'queued' ? 'chaining' : status} />}
           className="cr-chain-status__tag"
           tabIndex={0}
           aria-label={`${t('aria')}: ${label}. ${explain}`}

@@ -1,12 +1,13 @@
 import { io, type Socket } from 'socket.io-client';
 
 /**
- * One socket.io connection per tab for public live rooms (`chain`, `chain-action:<id>`, `proposal:<id>`...).
+ * One socket.io connection per tab for live rooms (`chain`, `chain-action:<id>`, `proposal:<id>`..., and the
+ * signed-in member's own `user:<id>`, joined with the session token).
  * Rooms are reference-counted: the first listener joins, the last one leaves, and every joined room is joined
  * again after a reconnect (the server forgets rooms when a connection drops).
  */
 let shared: Socket | null = null;
-const joined = new Map<string, { count: number; listeners: Set<(ok: boolean) => void> }>();
+const joined = new Map<string, { count: number; listeners: Set<(ok: boolean) => void>; arg: unknown }>();
 
 function socket(): Socket {
   if (shared) return shared;
@@ -21,7 +22,7 @@ function socket(): Socket {
 }
 
 function emitJoin(room: string): void {
-  socket().emit('subscribe', room, null, (ack: { ok?: boolean } | undefined) => {
+  socket().emit('subscribe', room, joined.get(room)?.arg ?? null, (ack: { ok?: boolean } | undefined) => {
     const entry = joined.get(room);
     entry?.listeners.forEach((l) => l(!!ack?.ok));
   });
@@ -38,6 +39,8 @@ export function listenRoom<T>(
   event: string,
   onEvent: (payload: T) => void,
   onJoined?: (ok: boolean) => void,
+  /** What the room's guard checks (a personal room `user:<id>` takes the session token). */
+  arg: unknown = null,
 ): () => void {
   const s = socket();
   const handler = (payload: T) => onEvent(payload);
@@ -45,7 +48,7 @@ export function listenRoom<T>(
   let entry = joined.get(room);
   const fresh = !entry;
   if (!entry) {
-    entry = { count: 0, listeners: new Set() };
+    entry = { count: 0, listeners: new Set(), arg };
     joined.set(room, entry);
   }
   entry.count += 1;

@@ -8,12 +8,13 @@ import { PROFILE_CARD_NS } from './profile-card-i18n';
 import { ProfileHero } from './profile-hero';
 import { SignedStatement } from './signed-statement';
 import { SocialLinks } from './social-links';
+import { personName } from '@cr/api/contract/person-name';
 
 type Row = { key: string; label: string; children: ReactNode; span?: 'filled' };
 
-/** "First Last", or the username when no name is given. */
+/** "First Last" ("姓名" for Chinese names), or the username when no name is given. */
 export function displayName(p: Pick<PublicMember, 'firstName' | 'lastName' | 'username'>): string {
-  return [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username;
+  return personName(p);
 }
 
 /**

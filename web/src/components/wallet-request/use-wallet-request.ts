@@ -5,6 +5,7 @@ import {
   walletRequestStateSchema,
   type CreatedWalletRequest,
   type WalletActionName,
+  type WalletRequestInput,
   type WalletRequestState,
 } from '@cr/api/contract/wallet.contract';
 import { api, apiRequest } from '../../lib/api-client';
@@ -13,19 +14,13 @@ import { api, apiRequest } from '../../lib/api-client';
 export const WALLET_POLL_MS = 3000;
 
 export interface UseWalletRequestOptions {
-  action: WalletActionName;
-  /** The record the action is about (a suggestion id...), when the action needs one. */
-  subjectId?: string;
+  /** The action and its params (what it is about), sent as the body of POST /api/wallet/requests. */
+  input: WalletRequestInput;
   /**
    * Called once with the final signed state (for sign-in it carries the session token, handed over once) and
    * the request itself (its `secret` proves this browser asked, e.g. for registering the signing DID).
    */
   onSigned?: (state: WalletRequestState, request: CreatedWalletRequest) => void;
-  /**
-   * Creates the request through another route that answers like POST /api/wallet/requests (e.g. the veto's
-   * POST /api/proposals/:id/veto, which carries an amount); default: POST /api/wallet/requests.
-   */
-  create?: () => Promise<CreatedWalletRequest>;
 }
 
 export interface UseWalletRequest {
@@ -48,7 +43,7 @@ export interface UseWalletRequest {
 }
 
 function pendingState(req: CreatedWalletRequest, action: WalletActionName): WalletRequestState {
-  return { id: req.id, action, status: 'pending', error: null, lastRefusal: null, result: null };
+  return { id: req.id, action, status: 'pending', lastRefusal: null, result: null };
 }
 
 /** Shared socket for the tab: one connection, rooms per request. Same origin, path /socket.io. */
@@ -64,12 +59,10 @@ function socket(): Socket {
  * every 3 s only while the room is not joined, and stops everything when the request ends, is reset or the
  * component unmounts. A signed state is always read once through GET, which hands over one-time results.
  */
-export function useWalletRequest({
-  action,
-  subjectId,
-  onSigned,
-  create,
-}: UseWalletRequestOptions): UseWalletRequest {
+export function useWalletRequest({ input, onSigned }: UseWalletRequestOptions): UseWalletRequest {
+  const action: WalletActionName = input.action;
+  // A new request only when what is asked changes, not when the caller builds an equal object again.
+  const inputKey = JSON.stringify(input);
   const [request, setRequest] = useState<CreatedWalletRequest | null>(null);
   const [state, setState] = useState<WalletRequestState | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -79,8 +72,8 @@ export function useWalletRequest({
   const generation = useRef(0);
   const onSignedRef = useRef(onSigned);
   onSignedRef.current = onSigned;
-  const createRef = useRef(create);
-  createRef.current = create;
+  const inputRef = useRef(input);
+  inputRef.current = input;
 
   const reset = useCallback(() => {
     generation.current += 1;
@@ -99,11 +92,9 @@ export function useWalletRequest({
     setLive(false);
     setCreating(true);
     try {
-      const created = createRef.current
-        ? await createRef.current()
-        : await api.post('/api/wallet/requests', subjectId ? { action, subjectId } : { action }, {
-            schema: createdWalletRequestSchema,
-          });
+      const created = await api.post('/api/wallet/requests', inputRef.current, {
+        schema: createdWalletRequestSchema,
+      });
       if (gen !== generation.current) return;
       setNow(Date.now());
       setRequest(created);
@@ -113,7 +104,8 @@ export function useWalletRequest({
     } finally {
       if (gen === generation.current) setCreating(false);
     }
-  }, [action, subjectId]);
+    // inputKey stands for the input's content (inputRef holds the object itself).
+  }, [action, inputKey]);
 
   // Following one request: socket room, fallback polling, expiry clock. Everything stops with the effect.
   useEffect(() => {
@@ -135,7 +127,8 @@ export function useWalletRequest({
 
     const apply = (next: WalletRequestState) => {
       if (!alive() || next.id !== request.id) return;
-      if (next.status === 'failed' || next.status === 'expired') return finish(next);
+      // Final without a result: expired, or failed (the wallet's transaction reverted on chain).
+      if (next.status === 'expired' || next.status === 'failed') return finish(next);
       setState(next);
     };
 

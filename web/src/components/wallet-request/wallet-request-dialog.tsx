@@ -3,7 +3,7 @@ import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type {
   CreatedWalletRequest,
-  WalletActionName,
+  WalletRequestInput,
   WalletRequestState,
 } from '@cr/api/contract/wallet.contract';
 import { WalletRequestPanel } from './wallet-request-panel';
@@ -11,9 +11,8 @@ import { WALLET_NS } from './wallet-request-i18n';
 
 export interface WalletRequestDialogProps {
   open: boolean;
-  action: WalletActionName;
-  /** The record the action is about (e.g. a suggestion id). */
-  subjectId?: string;
+  /** The action and what it is about, e.g. `{ action: 'vote', params: { proposalId } }`. */
+  request: WalletRequestInput;
   /** Dialog title; defaults to "Confirm with your DID wallet". */
   title?: ReactNode;
   /** What will happen, in words; defaults to the action's standard explanation. */
@@ -21,8 +20,6 @@ export interface WalletRequestDialogProps {
   /** Called once with the signed state; the caller usually closes the dialog then. */
   onSigned(state: WalletRequestState, request: CreatedWalletRequest): void;
   onClose(): void;
-  /** Creates the request through another route that answers like POST /api/wallet/requests (e.g. a veto). */
-  create?: () => Promise<CreatedWalletRequest>;
 }
 
 /**
@@ -32,13 +29,11 @@ export interface WalletRequestDialogProps {
  */
 export function WalletRequestDialog({
   open,
-  action,
-  subjectId,
+  request,
   title,
   description,
   onSigned,
   onClose,
-  create,
 }: WalletRequestDialogProps) {
   const { t } = useTranslation(WALLET_NS);
   return (
@@ -52,15 +47,7 @@ export function WalletRequestDialog({
       footer={<Button onClick={onClose}>{t('cancel')}</Button>}
       className="cr-wallet-dialog"
     >
-      {open && (
-        <WalletRequestPanel
-          action={action}
-          subjectId={subjectId}
-          description={description}
-          onSigned={onSigned}
-          create={create}
-        />
-      )}
+      {open && <WalletRequestPanel request={request} description={description} onSigned={onSigned} />}
     </Modal>
   );
 }

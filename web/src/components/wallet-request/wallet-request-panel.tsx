@@ -4,7 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import type {
   CreatedWalletRequest,
-  WalletActionName,
+  WalletRequestInput,
   WalletRequestState,
 } from '@cr/api/contract/wallet.contract';
 import { ApiError, NetworkError } from '../../lib/api-errors';
@@ -15,16 +15,14 @@ import { WALLET_NS, walletErrorText } from './wallet-request-i18n';
 import './wallet-request.css';
 
 export interface WalletRequestPanelProps {
-  action: WalletActionName;
-  subjectId?: string;
+  /** The action and what it is about, e.g. `{ action: 'vote', params: { proposalId } }`. */
+  request: WalletRequestInput;
   /** What will happen, in words; defaults to the action's standard explanation. */
   description?: ReactNode;
   /** Start (and keep) a request while true; dropping to false stops listening. Default true. */
   active?: boolean;
   /** Called once with the signed state (the login's token is in `result`, handed over once). */
   onSigned(state: WalletRequestState, request: CreatedWalletRequest): void;
-  /** Creates the request through another route (see UseWalletRequestOptions.create). */
-  create?: () => Promise<CreatedWalletRequest>;
 }
 
 /** m:ss */
@@ -50,21 +48,18 @@ function errorOf(err: unknown): { type: string; message: string } | null {
  * approval with a local dev identity. Used inline (sign-in page) and inside `WalletRequestDialog`.
  */
 export function WalletRequestPanel({
-  action,
-  subjectId,
+  request: input,
   description,
   active = true,
   onSigned,
-  create,
 }: WalletRequestPanelProps) {
+  const action = input.action;
   const { t } = useTranslation(WALLET_NS);
   const statusId = useId();
   const devMode = useSiteSettingsStore((s) => s.settings?.devMode ?? false);
   const { request, state, error, creating, live, msLeft, start, reset } = useWalletRequest({
-    action,
-    subjectId,
+    input,
     onSigned,
-    create,
   });
   const mobile = useMemo(isMobile, []);
   const screens = Grid.useBreakpoint();
@@ -77,10 +72,10 @@ export function WalletRequestPanel({
 
   const status = state?.status;
   const expired = status === 'expired';
-  const failed = status === 'failed';
   const signed = status === 'signed';
+  const failed = status === 'failed';
   const current = !request ? 0 : signed ? 2 : 1;
-  const stepStatus = failed || expired || (!request && error) ? 'error' : signed ? 'finish' : 'process';
+  const stepStatus = expired || failed || (!request && error) ? 'error' : signed ? 'finish' : 'process';
 
   return (
     <div
@@ -113,7 +108,7 @@ export function WalletRequestPanel({
       <div className="cr-wallet-qr">
         {request ? (
           <div
-            className={`cr-wallet-qr__frame${expired || failed ? ' cr-wallet-qr__frame--expired' : ''}`}
+            className={`cr-wallet-qr__frame${expired ? ' cr-wallet-qr__frame--expired' : ''}`}
             data-testid="wallet-qr"
             data-qr={request.url}
             role="img"
@@ -185,12 +180,13 @@ export function WalletRequestPanel({
           <Alert
             type="error"
             showIcon
-            title={t('failed')}
-            description={walletErrorText(t, state?.error)}
-            action={
-              <Button size="small" onClick={() => void start()}>
-                {t('newQr')}
-              </Button>
+            data-testid="wallet-failed"
+            title={t('txFailed')}
+            description={
+              <>
+                <p>{walletErrorText(t, state?.lastRefusal)}</p>
+                {state?.lastRefusal?.message && <p lang="en">{state.lastRefusal.message}</p>}
+              </>
             }
           />
         )}

@@ -12,13 +12,15 @@ import { api } from '../../../lib/api-client';
 import { ApiError, NetworkError } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { AdminPage } from '../components/admin-layout';
+import { paths } from '../../../lib/paths';
+import { personName } from '@cr/api/contract/person-name';
 
 type AdminList = z.infer<typeof adminSuggestionListSchema>;
 type Row = AdminList['list'][number];
 type Abuse = 'any' | 'REPORTED' | 'HANDLED';
 
 const STATUSES: SuggestionStatus[] = ['ACTIVE', 'ARCHIVED', 'CANCELLED', 'ABUSED'];
-const name = (a: Row['author']) => [a.firstName, a.lastName].filter(Boolean).join(' ') || a.username;
+const name = (a: Row['author']) => personName(a);
 
 /**
  * /admin/suggestion: every suggestion with its abuse reports; an admin hides a reported suggestion (ABUSED) or
@@ -189,7 +191,7 @@ export function AdminSuggestionsPage() {
           {
             title: t('fields.title'),
             dataIndex: 'title',
-            render: (title: string, r) => <Link to={`/suggestion/${r.number}`}>{title}</Link>,
+            render: (title: string, r) => <Link to={paths.suggestion(r.number)}>{title}</Link>,
           },
           { title: t('admin.author'), render: (_: unknown, r) => name(r.author) },
           {

@@ -9,6 +9,7 @@ import { usePendingDidStore } from '../../../lib/pending-did-store';
 import { schemaRule } from '../../../lib/schema-rule';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in';
 import { CountrySelect } from '../../../components/country-select';
+import { paths } from '../../../lib/paths';
 
 type Fields = Omit<RegisterDidRequest, 'requestId' | 'secret'>;
 
@@ -89,7 +90,7 @@ export function DidRegisterForm({ pending, onRestart }: { pending: PendingDid; o
       completeSignIn(session, {
         remember: false,
         welcome: t('register.welcome', { name: session.user.username }),
-        to: '/profile/info',
+        to: paths.profileInfo(),
       });
     } catch (err) {
       const type = (err as { type?: string }).type ?? '';

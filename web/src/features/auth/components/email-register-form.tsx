@@ -3,10 +3,18 @@ import { Alert, Button, Form, Input, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registerRequestSchema, type RegisterRequest } from '@cr/api/contract/account.contract';
 import { accountApi } from '../../../lib/account-api';
+import { ApiError } from '../../../lib/api-errors';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { passwordMatchRule, schemaRule } from '../../../lib/schema-rule';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in';
+import {
+  clearRegisterDraft,
+  readRegisterDraft,
+  saveRegisterDraft,
+  type RegisterDraft,
+} from '../lib/register-draft';
 import { CountrySelect } from '../../../components/country-select';
+import { paths } from '../../../lib/paths';
 
 const DETAIL_FIELDS = [
   'firstName',
@@ -27,18 +35,29 @@ const FIELD_OF_TYPE: Record<string, string> = {
   'account.code_attempts_exceeded': 'code',
 };
 
+/** The form's fields of a kept draft (the form's values are sent as they are: nothing else may be in them). */
+const detailsOf = ({ resendAt: _resendAt, ...details }: RegisterDraft) => details;
+
+/** The refusal of a second code within a minute: the earlier code still works, the page counts down. */
+const COOLDOWN = 'account.code_cooldown';
+
 /**
  * E-mail registration in two steps: the details (every rule from `registerRequestSchema`), then the 6-digit code
- * the server e-mailed (POST /api/user/register/code, then POST /api/user/register, which signs in).
+ * the server e-mailed (POST /api/user/register/code, then POST /api/user/register, which signs in). The code step
+ * survives a reload (`register-draft`); the password is not kept, so after a reload the code step asks for it.
  */
 export function EmailRegisterForm() {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<RegisterRequest>();
-  const [step, setStep] = useState<0 | 1>(0);
+  const [draft] = useState(readRegisterDraft);
+  const [step, setStep] = useState<0 | 1>(draft ? 1 : 0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState(0);
+  const [sentTo, setSentTo] = useState<string | null>(draft?.email ?? null);
+  const [resendAt, setResendAt] = useState(draft?.resendAt ?? 0);
+  const [cooldownHit, setCooldownHit] = useState(false);
+  /** Restored after a reload: the password fields move to the code step. */
+  const [needPassword, setNeedPassword] = useState(!!draft);
   const [now, setNow] = useState(() => Date.now());
   const completeSignIn = useCompleteSignIn();
   const rule = schemaRule(registerRequestSchema, t);
@@ -53,26 +72,50 @@ export function EmailRegisterForm() {
     const fields = fieldErrors(t, err, FIELD_OF_TYPE);
     if (fields.length) {
       form.setFields(fields as never);
-      if (fields.some((f) => DETAIL_FIELDS.includes(f.name[0] as never))) setStep(0);
+      if (fields.some((f) => DETAIL_FIELDS.includes(f.name[0] as never))) {
+        setNeedPassword(false);
+        setStep(0);
+      }
     } else setFailure(errorText(t, err));
   };
 
-  const sendCode = async () => {
+  /** The code step for `email`, kept for a reload; a new code may be asked from `nextAt`. */
+  const toCodeStep = (email: string, nextAt: number) => {
+    const v = form.getFieldsValue(true) as Partial<RegisterRequest>;
+    saveRegisterDraft({
+      email,
+      firstName: v.firstName,
+      lastName: v.lastName,
+      username: v.username,
+      country: v.country,
+      resendAt: nextAt,
+    });
+    setSentTo(email);
+    setResendAt(nextAt);
+    setNow(Date.now());
+    setStep(1);
+  };
+
+  /** Asks for a code after checking `fields` (all the details on step 1, only the e-mail when resending). */
+  const askCode = async (fields: readonly string[]) => {
     setFailure(null);
+    setCooldownHit(false);
     try {
-      await form.validateFields([...DETAIL_FIELDS]);
+      await form.validateFields([...fields] as never);
     } catch {
       return;
     }
+    const email = (form.getFieldValue('email') as string).trim().toLowerCase();
     setBusy(true);
     try {
-      const sent = await accountApi.sendRegisterCode({ email: form.getFieldValue('email') as string });
-      setSentTo(sent.email);
-      setResendAt(Date.now() + sent.resendAfterSec * 1000);
-      setNow(Date.now());
-      setStep(1);
+      const sent = await accountApi.sendRegisterCode({ email });
+      toCodeStep(sent.email, Date.now() + sent.resendAfterSec * 1000);
     } catch (err) {
-      showRefusal(err);
+      if (err instanceof ApiError && err.type === COOLDOWN && err.retryAfterSec !== undefined) {
+        // A code went to this address less than a minute ago and still works: type it, or wait for a new one.
+        setCooldownHit(true);
+        toCodeStep(email, Date.now() + err.retryAfterSec * 1000);
+      } else showRefusal(err);
     } finally {
       setBusy(false);
     }
@@ -82,7 +125,7 @@ export function EmailRegisterForm() {
     setFailure(null);
     let values: RegisterRequest;
     try {
-      await form.validateFields(['code']);
+      await form.validateFields(needPassword ? ['code', 'password', 'passwordConfirm'] : ['code']);
       values = registerRequestSchema.parse(form.getFieldsValue(true));
     } catch {
       return;
@@ -90,10 +133,11 @@ export function EmailRegisterForm() {
     setBusy(true);
     try {
       const session = await accountApi.register(values);
+      clearRegisterDraft();
       completeSignIn(session, {
         remember: false,
         welcome: t('register.welcome', { name: session.user.username }),
-        to: '/profile/info',
+        to: paths.profileInfo(),
       });
     } catch (err) {
       showRefusal(err);
@@ -102,6 +146,30 @@ export function EmailRegisterForm() {
     }
   };
 
+  const passwordsOnCodeStep = step === 1 && needPassword;
+  const passwordRow = (
+    <div className="cr-auth__row">
+      <Form.Item
+        name="password"
+        label={t('register.password')}
+        extra={t('register.passwordHelp')}
+        rules={[rule]}
+        validateTrigger="onBlur"
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="passwordConfirm"
+        label={t('register.passwordConfirm')}
+        dependencies={['password']}
+        rules={[rule, passwordMatchRule(t)]}
+        validateTrigger="onBlur"
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </div>
+  );
+
   const waitSec = Math.max(0, Math.ceil((resendAt - now) / 1000));
   return (
     <Form
@@ -109,7 +177,8 @@ export function EmailRegisterForm() {
       layout="vertical"
       requiredMark={false}
       disabled={busy}
-      onFinish={step === 0 ? sendCode : submit}
+      onFinish={step === 0 ? () => askCode(DETAIL_FIELDS) : submit}
+      initialValues={draft ? detailsOf(draft) : undefined}
       data-testid="email-register"
     >
       <Steps
@@ -141,26 +210,7 @@ export function EmailRegisterForm() {
         >
           <Input autoComplete="username" />
         </Form.Item>
-        <div className="cr-auth__row">
-          <Form.Item
-            name="password"
-            label={t('register.password')}
-            extra={t('register.passwordHelp')}
-            rules={[rule]}
-            validateTrigger="onBlur"
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="passwordConfirm"
-            label={t('register.passwordConfirm')}
-            dependencies={['password']}
-            rules={[rule, passwordMatchRule(t)]}
-            validateTrigger="onBlur"
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        </div>
+        {!passwordsOnCodeStep && passwordRow}
         <Form.Item name="country" label={t('register.country')} rules={[rule]}>
           <CountrySelect placeholder={t('register.countryPlaceholder')} aria-label={t('register.country')} />
         </Form.Item>
@@ -176,6 +226,15 @@ export function EmailRegisterForm() {
             title={t('register.codeSent', { email: sentTo })}
             style={{ marginBottom: 16 }}
           />
+          {cooldownHit && waitSec > 0 && (
+            <Alert
+              type="info"
+              showIcon
+              title={t('register.cooldown', { seconds: waitSec })}
+              style={{ marginBottom: 16 }}
+              data-testid="code-cooldown"
+            />
+          )}
           <Form.Item
             name="code"
             label={t('register.code')}
@@ -185,16 +244,30 @@ export function EmailRegisterForm() {
           >
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
           </Form.Item>
+          {passwordsOnCodeStep && (
+            <>
+              <Alert type="info" showIcon title={t('register.passwordAgain')} style={{ marginBottom: 16 }} />
+              {passwordRow}
+            </>
+          )}
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t('register.submit')}
           </Button>
           <div className="cr-auth__links">
-            <Button type="link" onClick={() => setStep(0)} style={{ paddingInline: 0 }}>
+            <Button
+              type="link"
+              onClick={() => {
+                setNeedPassword(false);
+                setCooldownHit(false);
+                setStep(0);
+              }}
+              style={{ paddingInline: 0 }}
+            >
               {t('register.back')}
             </Button>
             <Button
               type="link"
-              onClick={sendCode}
+              onClick={() => askCode(['email'])}
               disabled={busy || waitSec > 0}
               style={{ paddingInline: 0 }}
             >

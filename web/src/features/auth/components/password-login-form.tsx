@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema, type LoginRequest } from '@cr/api/contract/account.contract';
 import { accountApi } from '../../../lib/account-api';
@@ -15,18 +15,28 @@ export function PasswordLoginForm({ remember }: { remember: boolean }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const completeSignIn = useCompleteSignIn();
+  const { message } = App.useApp();
   const rule = schemaRule(loginRequestSchema, t);
 
   const submit = async (values: LoginRequest) => {
     setBusy(true);
     setFailure(null);
     try {
-      const session = await accountApi.login(loginRequestSchema.parse(values));
+      const login = loginRequestSchema.parse(values);
       const pending = usePendingDidStore.getState().pending;
-      completeSignIn(session, {
-        remember,
-        to: pending?.bindAfterLogin ? '/profile/info?bindDid=1' : undefined,
-      });
+      if (pending?.bindAfterLogin) {
+        // The DID scanned a moment ago is bound in the same step: no second scan.
+        const session = await accountApi.loginBindDid({
+          ...login,
+          requestId: pending.requestId,
+          secret: pending.secret,
+        });
+        usePendingDidStore.getState().setPending(null);
+        void message.success(t('login.didBound', { did: pending.did }));
+        completeSignIn(session, { remember });
+        return;
+      }
+      completeSignIn(await accountApi.login(login), { remember });
     } catch (err) {
       setFailure(errorText(t, err));
     } finally {

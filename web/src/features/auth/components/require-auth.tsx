@@ -4,6 +4,7 @@ import type { Role } from '@cr/api/contract/user.contract';
 import { ForbiddenPage } from '../../../components/forbidden-page';
 import { useAuth } from '../../../lib/auth-store';
 import { rememberLoginRedirect } from '../../../lib/login-redirect';
+import { paths } from '../../../lib/paths';
 
 /**
  * Guards a page: logged-out visitors go to /login (the page is remembered in sessionStorage `loginRedirect`
@@ -14,7 +15,7 @@ export function RequireAuth({ role, children }: { role?: Role; children: ReactNo
   const location = useLocation();
   if (!is_login) {
     rememberLoginRedirect(`${location.pathname}${location.search}${location.hash}`);
-    return <Navigate to="/login" replace />;
+    return <Navigate to={paths.login()} replace />;
   }
   if (role && !can(role)) return <ForbiddenPage />;
   return <>{children}</>;

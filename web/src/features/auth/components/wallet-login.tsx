@@ -7,6 +7,7 @@ import type { CreatedWalletRequest, WalletRequestState } from '@cr/api/contract/
 import { WalletRequestPanel } from '../../../components/wallet-request/wallet-request-panel';
 import { usePendingDidStore } from '../../../lib/pending-did-store';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in';
+import { paths } from '../../../lib/paths';
 
 /**
  * Sign-in by QR (action `login`). A bound DID signs in at once; an unknown DID is explained and offered
@@ -68,7 +69,7 @@ export function WalletLogin({
           {t('login.signedDid', { did: pending.did })}
         </Typography.Text>
         <div className="cr-auth__unknown-did">
-          <Button type="primary" block onClick={() => void navigate('/register')}>
+          <Button type="primary" block onClick={() => void navigate(paths.register())}>
             {t('login.registerWithDid')}
           </Button>
           {onUseExistingAccount && (
@@ -100,7 +101,12 @@ export function WalletLogin({
   return (
     <>
       {problem && <Alert type="warning" showIcon title={problem} style={{ marginBottom: 12 }} />}
-      <WalletRequestPanel key={attempt} action="login" description={description} onSigned={onSigned} />
+      <WalletRequestPanel
+        key={attempt}
+        request={{ action: 'login' }}
+        description={description}
+        onSigned={onSigned}
+      />
     </>
   );
 }

@@ -19,10 +19,11 @@ import { WalletLogin } from '../components/wallet-login';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { usePendingDidStore } from '../../../lib/pending-did-store';
 import { passwordMatchRule, schemaRule } from '../../../lib/schema-rule';
+import { paths } from '../../../lib/paths';
 
 /** A member already signed in when the page opened goes on to the remembered page (or their profile). */
 function ContinueAfterLogin() {
-  const target = peekLoginRedirect() ?? '/profile/info';
+  const target = peekLoginRedirect() ?? paths.profileInfo();
   useEffect(() => clearLoginRedirect(), []);
   return <Navigate to={target} replace />;
 }
@@ -89,11 +90,11 @@ function LoginScreen({ sso }: { sso?: boolean }) {
         <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
           {t('login.remember')}
         </Checkbox>
-        <Link to="/forgot-password">{t('login.forgot')}</Link>
+        <Link to={paths.forgotPassword()}>{t('login.forgot')}</Link>
       </div>
       <div className="cr-auth__links">
         <span>
-          {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
+          {t('login.noAccount')} <Link to={paths.register()}>{t('login.register')}</Link>
         </span>
       </div>
     </AuthCard>
@@ -116,7 +117,7 @@ export function RegisterPage() {
   const pending = usePendingDidStore((s) => s.pending);
   const setPending = usePendingDidStore((s) => s.setPending);
   const [tab, setTab] = useState<'email' | 'wallet'>('email');
-  if (useSignedInOnArrival()) return <Navigate to="/profile/info" replace />;
+  if (useSignedInOnArrival()) return <Navigate to={paths.profileInfo()} replace />;
   const didForm = pending && !pending.bindAfterLogin;
   return (
     <AuthCard
@@ -157,7 +158,7 @@ export function RegisterPage() {
       )}
       <div className="cr-auth__links">
         <span>
-          {t('register.haveAccount')} <Link to="/login">{t('register.login')}</Link>
+          {t('register.haveAccount')} <Link to={paths.login()}>{t('register.login')}</Link>
         </span>
       </div>
     </AuthCard>
@@ -202,7 +203,7 @@ export function ForgotPasswordPage() {
         </Form>
       )}
       <div className="cr-auth__links">
-        <Link to="/login">{t('forgot.backToLogin')}</Link>
+        <Link to={paths.login()}>{t('forgot.backToLogin')}</Link>
       </div>
     </AuthCard>
   );
@@ -237,8 +238,8 @@ export function ResetPasswordPage() {
   };
   const link = (
     <div className="cr-auth__links">
-      <Link to="/login">{t('forgot.backToLogin')}</Link>
-      <Link to="/forgot-password">{t('reset.askAgain')}</Link>
+      <Link to={paths.login()}>{t('forgot.backToLogin')}</Link>
+      <Link to={paths.forgotPassword()}>{t('reset.askAgain')}</Link>
     </div>
   );
   if (done)
@@ -248,7 +249,7 @@ export function ResetPasswordPage() {
           status="success"
           title={t('reset.done')}
           extra={
-            <Link to="/login">
+            <Link to={paths.login()}>
               <Button type="primary">{t('login.submit')}</Button>
             </Link>
           }

@@ -1,39 +1,42 @@
-import { useMemo } from 'react';
-import { Select } from 'antd';
+import { Card } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../../components/page-frame';
-import { COUNTRY_CODES, countryName } from '../../../lib/countries';
+import { CountrySelect } from '../../../components/country-select';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { CountryCommunities } from '../components/country-communities';
+import '../communities.css';
 
-/** /communities: local communities, chosen by country (kept in the URL as ?country=XX). */
+/** /communities: the selected country's community tree (kept in the URL as ?country=XX). */
 export function CommunitiesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const options = useMemo(
-    () =>
-      COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, i18n.language) })).sort((a, b) =>
-        a.label.localeCompare(b.label, i18n.language),
-      ),
-    [i18n.language],
-  );
+  const country = params.get('country')?.toUpperCase() ?? null;
   return (
-    <PageFrame
-      title={t('areas.communities')}
-      breadcrumbs={[{ title: t('areas.communities') }]}
-      subtitle={t('areas.communitiesSubtitle')}
-      emptyText={t('areas.communitiesEmpty')}
-      toolbar={
-        <Select
-          showSearch={{ optionFilterProp: 'label' }}
-          allowClear
-          aria-label={t('areas.selectCountry')}
-          placeholder={t('areas.selectCountry')}
-          value={params.get('country') ?? undefined}
-          onChange={(v?: string) => setParams(v ? { country: v } : {}, { replace: true })}
-          options={options}
-          style={{ width: 280, maxWidth: '100%' }}
-        />
-      }
-    />
+    <>
+      <PageHeader
+        title={t('areas.communities')}
+        breadcrumbs={[{ title: t('areas.communities') }]}
+        subtitle={t('areas.communitiesSubtitle')}
+      />
+      <Card className="cr-card">
+        <div className="cr-toolbar">
+          <CountrySelect
+            allowClear
+            aria-label={t('areas.selectCountry')}
+            placeholder={t('areas.selectCountry')}
+            value={country ?? undefined}
+            onChange={(v?: string) => setParams(v ? { country: v } : {}, { replace: true })}
+            style={{ width: 280, maxWidth: '100%' }}
+            data-testid="community-country"
+          />
+        </div>
+        {country ? (
+          <CountryCommunities country={country} />
+        ) : (
+          <EmptyState description={t('areas.communitiesEmpty')} />
+        )}
+      </Card>
+    </>
   );
 }

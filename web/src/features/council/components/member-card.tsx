@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CouncilMemberRef } from '@cr/api/contract/proposal.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { paths } from '../../../lib/paths';
 
 /** did:elastos:iXyz…abcd, copyable in full. */
 export function DidText({ did }: { did: string }) {
@@ -27,7 +28,7 @@ export interface MemberCardProps {
 /** A person of the council or secretariat: avatar (initials when none), name, role, DID, details. */
 export function MemberCard({ member, to, role, children, removed }: MemberCardProps) {
   const { t } = useTranslation('council');
-  const href = to ?? `/council/detail/${encodeURIComponent(member.userId ?? member.did)}`;
+  const href = to ?? paths.councilMember(member.userId ?? member.did);
   return (
     <article className="cs-card" data-testid="council-member" data-did={member.did}>
       <MemberAvatar className="cs-card__avatar" size={72} src={member.avatar} />

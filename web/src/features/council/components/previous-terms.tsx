@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { councilApi } from '../api/council-api';
 import { useCouncilErrorText } from '../model/error-text';
-import { useLoad } from '../model/use-load';
+import { useLoad } from '../../../lib/use-load';
 import { MemberCard } from './member-card';
 import { TermClock } from './term-clock';
 

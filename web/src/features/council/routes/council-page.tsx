@@ -10,8 +10,9 @@ import { MemberCard } from '../components/member-card';
 import { PreviousTerms } from '../components/previous-terms';
 import { TermClock } from '../components/term-clock';
 import { useCouncilErrorText } from '../model/error-text';
-import { useLoad } from '../model/use-load';
+import { useLoad } from '../../../lib/use-load';
 import '../council.css';
+import { paths } from '../../../lib/paths';
 
 const TABS = ['COUNCIL', 'SECRETARIAT', 'PREVIOUS'] as const;
 
@@ -44,7 +45,7 @@ export function Secretariat({ data }: { data: Pick<CouncilOverview, 'secretariat
         <MemberCard
           member={secretaryGeneral}
           role={t('secretariat.general')}
-          to={`/position/secretariat/${encodeURIComponent(secretaryGeneral.userId ?? secretaryGeneral.did)}`}
+          to={paths.secretariatPosition(secretaryGeneral.userId ?? secretaryGeneral.did)}
         />
       )}
       {staff
@@ -54,7 +55,7 @@ export function Secretariat({ data }: { data: Pick<CouncilOverview, 'secretariat
             key={s.memberId}
             member={s}
             role={t('secretariat.staff')}
-            to={`/position/secretariat/${encodeURIComponent(s.userId ?? s.did)}`}
+            to={paths.secretariatPosition(s.userId ?? s.did)}
           />
         ))}
     </div>
@@ -94,7 +95,7 @@ export function CouncilPage() {
           type="warning"
           showIcon
           title={t('election.runningNotice')}
-          action={<Link to="/candidates">{t('election.seeCandidates')}</Link>}
+          action={<Link to={paths.candidates()}>{t('election.seeCandidates')}</Link>}
         />
       )}
       <Card className="cr-card">
@@ -133,8 +134,8 @@ export function CouncilPage() {
         />
       </Card>
       <Card className="cr-card" size="small">
-        <strong>{t('rules')}</strong> · <Link to="/whitepaper">{t('rulesLink')}</Link> ·{' '}
-        <Link to="/council/list">{t('allTerms')}</Link>
+        <strong>{t('rules')}</strong> · <Link to={paths.whitepaper()}>{t('rulesLink')}</Link> ·{' '}
+        <Link to={paths.councilList()}>{t('allTerms')}</Link>
       </Card>
     </>
   );

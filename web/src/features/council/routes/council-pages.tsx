@@ -11,12 +11,13 @@ import { councilApi } from '../api/council-api';
 import { DidText } from '../components/member-card';
 import { PreviousTerms } from '../components/previous-terms';
 import { useCouncilErrorText } from '../model/error-text';
-import { useLoad } from '../model/use-load';
+import { useLoad } from '../../../lib/use-load';
 import '../council.css';
+import { paths } from '../../../lib/paths';
 
 function useCouncilCrumb() {
   const { t } = useTranslation('council');
-  return { title: t('title'), to: '/council' };
+  return { title: t('title'), to: paths.council() };
 }
 
 const CHOICE_COLOR: Record<string, string> = { yes: 'success', oppose: 'error', abstain: 'default' };
@@ -102,7 +103,7 @@ export function CouncilMemberPage() {
               </Tag>
             ))}
           </p>
-          {member.userId && <Link to={`/member/${member.userId}`}>{t('member.publicProfile')}</Link>}
+          {member.userId && <Link to={paths.member(member.userId)}>{t('member.publicProfile')}</Link>}
         </div>
         <dl className="cs-stats">
           {(['yes', 'oppose', 'abstain'] as const).map((c) => (
@@ -129,7 +130,7 @@ export function CouncilMemberPage() {
             {record.list.map((v) => (
               <li key={`${v.proposal._id}`} className="cs-record__item" data-testid="record-entry">
                 <div className="cs-record__head">
-                  <Link to={`/proposals/${v.proposal.number ?? v.proposal._id}`} className="cs-record__title">
+                  <Link to={paths.proposal(v.proposal.number ?? v.proposal._id)} className="cs-record__title">
                     {v.proposal.number ? `#${v.proposal.number} ` : ''}
                     {v.proposal.title}
                   </Link>
@@ -171,7 +172,11 @@ export function SecretariatPositionPage() {
     <>
       <PageHeader
         title={title}
-        breadcrumbs={[crumb, { title: t('secretariat.title'), to: '/council?tab=SECRETARIAT' }, { title }]}
+        breadcrumbs={[
+          crumb,
+          { title: t('secretariat.title'), to: paths.council({ tab: 'SECRETARIAT' }) },
+          { title },
+        ]}
       />
       {error && !data ? (
         <Failed error={error} reload={reload} />
@@ -194,7 +199,7 @@ export function SecretariatPositionPage() {
               {data.isSecretaryGeneral ? t('position.generalDuties') : t('position.staffDuties')}
             </p>
             {data.person.userId && (
-              <Link to={`/member/${data.person.userId}`}>{t('member.publicProfile')}</Link>
+              <Link to={paths.member(data.person.userId)}>{t('member.publicProfile')}</Link>
             )}
           </div>
         </Card>
@@ -246,7 +251,7 @@ export function CandidatesPage() {
                 t('candidates.noCouncil')
               )
             }
-            extra={<Link to="/council">{t('candidates.toCouncil')}</Link>}
+            extra={<Link to={paths.council()}>{t('candidates.toCouncil')}</Link>}
           />
         </Card>
       ) : (

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ReadingLayout } from '../../../components/reading-layout';
 import { fundingEn } from '../content/funding.en';
 import { fundingZh } from '../content/funding.zh';
+import { paths } from '../../../lib/paths';
 
 /** The funding guide: the process from suggestion to payment, and the payment rules. */
 export function FundingPage() {
@@ -16,7 +17,7 @@ export function FundingPage() {
         breadcrumbs={[{ title: t('funding.title') }]}
         subtitle={t('funding.subtitle')}
         extra={
-          <Link to="/suggestion">
+          <Link to={paths.suggestions()}>
             <Button type="primary">{t('funding.cta')}</Button>
           </Link>
         }

@@ -1,14 +1,15 @@
-import { Button, Card } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../../components/page-frame';
 import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../lib/paths';
+import '../getting-started.css';
 
 const STEPS = [
-  { n: 1, to: '/register' },
-  { n: 2, to: '/profile/info' },
-  { n: 3, to: '/whitepaper' },
-  { n: 4, to: '/suggestion' },
+  { n: 1, to: paths.register() },
+  { n: 2, to: paths.profileInfo() },
+  { n: 3, to: paths.whitepaper() },
+  { n: 4, to: paths.suggestions() },
 ];
 
 /** /getting-started: the first steps for a new member. */
@@ -21,7 +22,7 @@ export function GettingStartedPage() {
         breadcrumbs={[{ title: t('gettingStarted.title') }]}
         subtitle={t('gettingStarted.subtitle')}
         extra={
-          <Link to="/video">
+          <Link to={paths.video()}>
             <Button>{t('gettingStarted.videoTitle')}</Button>
           </Link>
         }
@@ -43,17 +44,51 @@ export function GettingStartedPage() {
   );
 }
 
-/** /video: the explanatory video of how the Cyber Republic works. */
+const WALKTHROUGH = [
+  { key: 'signIn', to: paths.login() },
+  { key: 'suggest', to: paths.suggestionCreate() },
+  { key: 'sign', to: paths.suggestions() },
+  { key: 'propose', to: paths.proposals() },
+  { key: 'vote', to: paths.councilList() },
+  { key: 'veto', to: paths.proposals() },
+  { key: 'pay', to: paths.treasury() },
+  { key: 'verify', to: paths.verify() },
+] as const;
+
+/** /video: how the Cyber Republic works, as the life of one funding request in eight linked steps. */
 export function ExplainerVideoPage() {
   const { t } = useTranslation();
+  const { t: g } = useTranslation('getting-started');
+  const title = t('gettingStarted.videoTitle');
   return (
-    <PageFrame
-      title={t('gettingStarted.videoTitle')}
-      breadcrumbs={[
-        { title: t('gettingStarted.title'), to: '/getting-started' },
-        { title: t('gettingStarted.videoTitle') },
-      ]}
-      emptyText={t('gettingStarted.videoEmpty')}
-    />
+    <>
+      <PageHeader
+        title={title}
+        subtitle={g('walkthrough.intro')}
+        breadcrumbs={[{ title: t('gettingStarted.title'), to: paths.gettingStarted() }, { title }]}
+      />
+      <Card className="cr-card">
+        <ol className="cr-walkthrough" data-testid="walkthrough">
+          {WALKTHROUGH.map((step, i) => (
+            <li key={step.key} className="cr-walkthrough__step">
+              <span className="cr-walkthrough__n" aria-hidden="true">
+                {i + 1}
+              </span>
+              <div>
+                <Typography.Title level={2} className="cr-walkthrough__title">
+                  {g(`walkthrough.steps.${step.key}.title`)}
+                </Typography.Title>
+                <Typography.Paragraph className="cr-walkthrough__text">
+                  {g(`walkthrough.steps.${step.key}.text`)}
+                </Typography.Paragraph>
+                <Link to={step.to}>
+                  {g('walkthrough.open')}: {g(`walkthrough.steps.${step.key}.title`)}
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
   );
 }

@@ -2,6 +2,9 @@ import { Button, Card } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '../../../lib/paths';
+import { LiveDao } from '../components/live-dao';
+import '../home.css';
 
 /** Governance constants of the whitepaper (spec §9), not live figures. */
 const FACTS = [
@@ -23,19 +26,21 @@ export function HomePage() {
         <h1 id="home-title">{t('home.heroTitle')}</h1>
         <p>{t('home.heroText')}</p>
         <div className="cr-hero__actions">
-          <Link to="/suggestion">
+          <Link to={paths.suggestions()}>
             <Button type="primary" size="large">
               {t('home.ctaSuggest')}
             </Button>
           </Link>
-          <Link to="/proposals">
+          <Link to={paths.proposals()}>
             <Button size="large">{t('home.ctaProposals')}</Button>
           </Link>
-          <Link to="/whitepaper">
+          <Link to={paths.whitepaper()}>
             <Button size="large">{t('home.ctaWhitepaper')}</Button>
           </Link>
         </div>
       </section>
+
+      <LiveDao />
 
       <section aria-labelledby="home-facts">
         <h2 id="home-facts" className="cr-section-title">
@@ -75,13 +80,13 @@ export function HomePage() {
         <Card className="cr-card">
           <ul style={{ margin: 0, paddingInlineStart: 20, lineHeight: 2 }}>
             <li>
-              <Link to="/council">{t('home.whatLinkCouncil')}</Link>
+              <Link to={paths.council()}>{t('home.whatLinkCouncil')}</Link>
             </li>
             <li>
-              <Link to="/funding">{t('home.whatLinkFunding')}</Link>
+              <Link to={paths.funding()}>{t('home.whatLinkFunding')}</Link>
             </li>
             <li>
-              <Link to="/getting-started">{t('gettingStarted.title')}</Link>
+              <Link to={paths.gettingStarted()}>{t('gettingStarted.title')}</Link>
             </li>
           </ul>
         </Card>

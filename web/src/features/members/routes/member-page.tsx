@@ -7,6 +7,10 @@ import { displayName, ProfileDetails } from '../../../components/profile-card/pr
 import { PageHeader } from '../../../components/page-header';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-errors';
+import { paths } from '../../../lib/paths';
+import { FollowPanel } from '../../../components/social/follow-panel';
+import '../../../components/social/social.css';
+import { MemberActivityPanel } from '../components/member-activity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,7 +62,7 @@ export function MemberPage() {
             title={t('notFound')}
             subTitle={t('notFoundText')}
             extra={
-              <Link to="/">
+              <Link to={paths.home()}>
                 <Button type="primary">{t('home')}</Button>
               </Link>
             }
@@ -74,7 +78,9 @@ export function MemberPage() {
           />
         </Card>
       )}
+      {member && <FollowPanel userId={userId} />}
       {member && <ProfileDetails view="public" profile={member} />}
+      {member && <MemberActivityPanel userId={userId} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { changePasswordRequestSchema, type ChangePasswordRequest } from '@cr/api
 import { accountApi } from '../../../lib/account-api';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { passwordMatchRule, schemaRule } from '../../../lib/schema-rule';
+import { paths } from '../../../lib/paths';
 
 /** Change password (POST /api/user/change-password); an account without one is sent to "Forgot password". */
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
@@ -39,7 +40,7 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
           type="info"
           showIcon
           title={t('change.noPassword')}
-          action={<Link to="/forgot-password">{t('change.setPassword')}</Link>}
+          action={<Link to={paths.forgotPassword()}>{t('change.setPassword')}</Link>}
         />
       ) : (
         <Form

@@ -105,7 +105,7 @@ export function DidCard({
       </div>
       <WalletRequestDialog
         open={dialog !== null}
-        action={dialog ?? 'bind-did'}
+        request={{ action: dialog ?? 'bind-did' }}
         title={dialog === 'sign-profile-statement' ? t('did.signTitle') : t('did.bindTitle')}
         onSigned={() => void onSigned()}
         onClose={() => setDialog(null)}

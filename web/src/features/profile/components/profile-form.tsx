@@ -19,6 +19,7 @@ import { profileApi } from '../api/profile-api';
 import { browserTimeZone, timeZones } from '../lib/profile-format';
 import { refreshCurrentUser } from '../lib/use-own-profile';
 import { ImageUpload } from './image-upload';
+import { paths } from '../../../lib/paths';
 
 const BASIC_KEYS = [
   'username',
@@ -100,7 +101,7 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
       else await profileApi.updateBasic(parsed.data as never);
       await refreshCurrentUser().catch(() => undefined);
       void message.success(t('saved'));
-      void navigate('/profile/info');
+      void navigate(paths.profileInfo());
     } catch (err) {
       const fields = fieldErrors(t, err, {
         'account.username_taken': 'username',
@@ -114,13 +115,13 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
   };
 
   const cancel = () => {
-    if (!form.isFieldsTouched()) return void navigate('/profile/info');
+    if (!form.isFieldsTouched()) return void navigate(paths.profileInfo());
     modal.confirm({
       title: t('discardTitle'),
       okText: t('discardOk'),
       okType: 'danger',
       cancelText: t('cancel'),
-      onOk: () => void navigate('/profile/info'),
+      onOk: () => void navigate(paths.profileInfo()),
     });
   };
 

@@ -6,6 +6,7 @@ import { ProfileForm } from '../components/profile-form';
 import { ProfileLayout } from '../components/profile-layout';
 import { useOwnProfile } from '../lib/use-own-profile';
 import '../profile.css';
+import { paths } from '../../../lib/paths';
 
 function EditPage({ full }: { full: boolean }) {
   const { t } = useTranslation('profile');
@@ -17,8 +18,8 @@ function EditPage({ full }: { full: boolean }) {
         title={title}
         subtitle={full ? t('editFullLead') : t('editLead')}
         breadcrumbs={[
-          { title: t('nav'), to: '/profile/info' },
-          { title: t('title'), to: '/profile/info' },
+          { title: t('nav'), to: paths.profileInfo() },
+          { title: t('title'), to: paths.profileInfo() },
           { title },
         ]}
       />

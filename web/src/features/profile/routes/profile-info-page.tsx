@@ -1,4 +1,4 @@
-import { Alert, Button, Space, Spin } from 'antd';
+import { Alert, Button, Card, Skeleton, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_KEYS, type OwnProfile } from '@cr/api/contract/profile.contract';
@@ -12,6 +12,7 @@ import { DidCard } from '../components/did-card';
 import { ProfileLayout } from '../components/profile-layout';
 import { useOwnProfile } from '../lib/use-own-profile';
 import '../profile.css';
+import { paths } from '../../../lib/paths';
 
 /** What the signed-in member's session already tells, shown at once while the full profile loads. */
 function fromCurrentUser(user: CurrentUser): OwnProfile {
@@ -52,16 +53,16 @@ export function ProfileInfoPage() {
     <>
       <PageHeader
         title={t('title')}
-        breadcrumbs={[{ title: t('nav'), to: '/profile/info' }, { title: t('title') }]}
+        breadcrumbs={[{ title: t('nav'), to: paths.profileInfo() }, { title: t('title') }]}
         extra={
           <Space wrap>
-            <Link to="/profile/edit">
+            <Link to={paths.profileEdit()}>
               <Button type="primary">{t('edit')}</Button>
             </Link>
-            <Link to="/profile/edit/full">
+            <Link to={paths.profileEditFull()}>
               <Button>{t('editFull')}</Button>
             </Link>
-            <Link to={`/member/${user._id}`}>
+            <Link to={paths.member(user._id)}>
               <Button type="link">{t('viewPublic')}</Button>
             </Link>
           </Space>
@@ -79,9 +80,13 @@ export function ProfileInfoPage() {
             action={<Button onClick={() => void reload()}>{t('retry')}</Button>}
           />
         )}
-        <Spin spinning={loading && !profile} description={t('loading')}>
+        {loading && !profile ? (
+          <Card className="cr-card" role="status" aria-label={t('loading')} aria-busy="true">
+            <Skeleton active avatar={{ size: 72 }} paragraph={{ rows: 6 }} />
+          </Card>
+        ) : (
           <ProfileDetails view="own" profile={profile ?? fromCurrentUser(user)} />
-        </Spin>
+        )}
         <DidCard attestation={profile?.didAttestation ?? null} onChanged={() => void reload()} />
         {profile && <ChangePasswordCard hasPassword={profile.hasPassword} />}
       </ProfileLayout>

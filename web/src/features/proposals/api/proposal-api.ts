@@ -5,9 +5,9 @@ import {
   proposalListSchema,
   type ProposalDraftInput,
   type ProposalListQuery,
-  type VetoRequest,
 } from '@cr/api/contract/proposal.contract';
-import { createdWalletRequestSchema } from '@cr/api/contract/wallet.contract';
+import { proposalPaymentsSchema } from '@cr/api/contract/milestone.contract';
+import { conclusionViewSchema } from '@cr/api/contract/conclusion.contract';
 import { api, downloadBlob } from '../../../lib/api-client';
 
 export type ListQuery = Partial<Omit<ProposalListQuery, 'status'>> & { status?: string };
@@ -30,9 +30,16 @@ export const proposalApi = {
   vote: (id: string, choice: string, reason: string) =>
     api.put(`${item(id)}/vote`, { choice, reason }, { schema: castVoteResultSchema }),
   /** Opens the wallet request in which the member's own wallet locks `amount` ELA against the proposal. */
-  vetoRequest: (id: string, body: VetoRequest) =>
-    api.post(`${item(id)}/veto`, body, { schema: createdWalletRequestSchema }),
   updateDraft: (id: string, body: ProposalDraftInput) =>
     api.put(item(id), body, { schema: proposalDetailSchema }),
   deleteDraft: (id: string) => api.delete(item(id), undefined, { schema: deleted }),
+  /** Milestones, withdrawals and the actions open to the caller (api/src/modules/milestone). */
+  payments: (id: string, signal?: AbortSignal) =>
+    api.get(`${item(id)}/payments`, undefined, { schema: proposalPaymentsSchema, signal }),
+  /** The conclusion being co-signed and the actions open to the caller (api/src/modules/conclusion). */
+  conclusion: (id: string, signal?: AbortSignal) =>
+    api.get(`${item(id)}/conclusion`, undefined, { schema: conclusionViewSchema, signal }),
+  /** The owner or the secretary general withdraws a conclusion not yet co-signed. */
+  cancelConclusion: (id: string) =>
+    api.post(`${item(id)}/conclusion/cancel`, undefined, { schema: conclusionViewSchema }),
 };

@@ -23,8 +23,13 @@ export interface MyVotePanelProps {
   myVote: MemberVote | null;
   /** The vote as saved by the api (before it is posted on chain). */
   onVoted(vote: MemberVote): void;
-  /** The vote's wallet request was signed: the page reloads to follow its chain action. */
-  onPosted(): void;
+  /**
+   * The vote's wallet request was signed: its result names the chain action the api recorded (null if it does
+   * not), which the page shows at once before it reloads.
+   */
+  onPosted(chainActionId: string | null): void;
+  /** The newest view of each of the proposal's chain actions (live), to know when a posted vote failed. */
+  actions?: Map<string, ChainActionView>;
   onChainChange?(view: ChainActionView): void;
 }
 
@@ -39,7 +44,14 @@ const CHOICES: Array<{ value: VoteChoice; icon: React.ReactNode }> = [
  * every choice, saved on the site, then posted on chain through the wallet (action `vote`). It can be changed
  * until the window closes; each change must be posted again.
  */
-export function MyVotePanel({ proposal, myVote, onVoted, onPosted, onChainChange }: MyVotePanelProps) {
+export function MyVotePanel({
+  proposal,
+  myVote,
+  onVoted,
+  onPosted,
+  actions,
+  onChainChange,
+}: MyVotePanelProps) {
   const { t } = useTranslation('proposals');
   const { message } = App.useApp();
   const errorText = useProposalErrorText();
@@ -66,9 +78,13 @@ export function MyVotePanel({ proposal, myVote, onVoted, onPosted, onChainChange
     }
   };
 
-  // A saved vote is posted once its wallet request is signed (a chain action exists); a failed one is signed again.
+  // A saved vote is posted once its wallet request is signed (a chain action exists); only a failed one is
+  // offered again. The live view of the action wins over the page's copy, which a reload refreshes later.
+  const actionStatus = myVote?.chainActionId
+    ? (actions?.get(myVote.chainActionId)?.status ?? myVote.chainStatus)
+    : null;
   const needsPosting = !!myVote?.choice && !myVote.chainActionId;
-  const failed = myVote?.chainStatus === 'failed';
+  const failed = !!myVote?.choice && actionStatus === 'failed';
 
   return (
     <section className="pr-myvote" aria-labelledby="pr-myvote-title" data-testid="my-vote">
@@ -81,6 +97,7 @@ export function MyVotePanel({ proposal, myVote, onVoted, onPosted, onChainChange
             {t('myVote.current', { choice: t(`votes.choice.${myVote.choice}`) })}{' '}
             <ChainActionStatus
               actionId={myVote.chainActionId}
+              initial={myVote.chainActionId ? actions?.get(myVote.chainActionId) : null}
               status={myVote.chainStatus ?? 'unchain'}
               onChange={onChainChange}
             />
@@ -153,14 +170,14 @@ export function MyVotePanel({ proposal, myVote, onVoted, onPosted, onChainChange
       )}
       <WalletRequestDialog
         open={posting}
-        action={WALLET_ACTIONS.vote}
-        subjectId={proposal._id}
+        request={{ action: WALLET_ACTIONS.vote, params: { proposalId: proposal._id } }}
         title={t('myVote.dialogTitle', { number: proposal.number })}
         description={t('myVote.dialogText')}
-        onSigned={() => {
+        onSigned={(state) => {
           setPosting(false);
           message.success(t('myVote.posted'));
-          onPosted();
+          const actionId = state.result?.chainActionId;
+          onPosted(typeof actionId === 'string' ? actionId : null);
         }}
         onClose={() => setPosting(false)}
       />

@@ -3,13 +3,14 @@ import type { CouncilMemberRef } from '@cr/api/contract/proposal.contract';
 import type { PublicAuthor } from '@cr/api/contract/suggestion.contract';
 import { authorName } from '../model/people';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { paths } from '../../../lib/paths';
 
 /** Avatar and name of a site member, linking to their public page. */
 export function PersonChip({ person, size = 20 }: { person: PublicAuthor; size?: number }) {
   return (
     <span className="pr-person">
       <MemberAvatar size={size} src={person.avatar} />
-      <Link to={`/member/${person._id}`}>{authorName(person)}</Link>
+      <Link to={paths.member(person._id)}>{authorName(person)}</Link>
     </span>
   );
 }
@@ -19,7 +20,7 @@ export function CouncilChip({ member, size = 20 }: { member: CouncilMemberRef; s
   return (
     <span className="pr-person">
       <MemberAvatar size={size} src={member.avatar} />
-      <Link to={`/council/detail/${encodeURIComponent(member.userId ?? member.did)}`}>{member.name}</Link>
+      <Link to={paths.councilMember(member.userId ?? member.did)}>{member.name}</Link>
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
 import { formatDate } from '../../../lib/dates';
 import { renderContent, type ContentFormat } from '../../../lib/markdown';
+import { paths } from '../../../lib/paths';
 
 /** Member-written text, sanitized (markdown or HTML). */
 export function RichText({
@@ -75,7 +76,7 @@ export function ProposalContent({ p }: { p: ProposalDetail }) {
             {p.relevance.map((r, i) => (
               <li key={i}>
                 {r.proposalNumber && (
-                  <Link to={`/proposals/${r.proposalNumber}`}>
+                  <Link to={paths.proposal(r.proposalNumber)}>
                     #{r.proposalNumber}
                     {r.title ? ` ${r.title}` : ''}
                   </Link>
@@ -100,6 +101,7 @@ export function ProposalContent({ p }: { p: ProposalDetail }) {
           </dl>
           {p.budget.payments.length > 0 && (
             <div className="pr-table-scroll">
+              {/* A semantic table that stacks into one card per payment on a phone (proposals.css). */}
               <table className="pr-payments">
                 <caption className="cr-visually-hidden">{t('content.payments')}</caption>
                 <thead>
@@ -113,10 +115,14 @@ export function ProposalContent({ p }: { p: ProposalDetail }) {
                 <tbody>
                   {p.budget.payments.map((pay, i) => (
                     <tr key={i}>
-                      <td>{i + 1}</td>
-                      <td>{t(`content.paymentTypes.${pay.type}`)}</td>
-                      <td className="pr-nowrap">{t('content.ela', { amount: pay.amount })}</td>
-                      <td>
+                      <th scope="row" className="pr-payments__n">
+                        {i + 1}
+                      </th>
+                      <td data-label={t('content.paymentType')}>{t(`content.paymentTypes.${pay.type}`)}</td>
+                      <td data-label={t('content.amount')} className="pr-nowrap">
+                        {t('content.ela', { amount: pay.amount })}
+                      </td>
+                      <td data-label={t('content.criteria')}>
                         <RichText text={pay.criteria} format={fmt} />
                       </td>
                     </tr>

@@ -6,6 +6,7 @@ import { ChainActionStatus } from '../../../components/chain-status/chain-action
 import { formatDateTime } from '../../../lib/dates';
 import { CouncilChip, PersonChip } from './person-chip';
 import { ProposalStatusTag } from './proposal-status-tag';
+import { paths } from '../../../lib/paths';
 
 /** The preamble: number, type, proposer, referee, owner, status, dates, hash and the registration on chain. */
 export function ProposalPreamble({ p }: { p: ProposalDetail }) {
@@ -22,14 +23,14 @@ export function ProposalPreamble({ p }: { p: ProposalDetail }) {
   if (p.suggestion)
     rows.push([
       t('preamble.suggestion'),
-      <Link key="sg" to={`/suggestion/${p.suggestion.number}`} data-testid="suggestion-link">
+      <Link key="sg" to={paths.suggestion(p.suggestion.number)} data-testid="suggestion-link">
         #{p.suggestion.number} {p.suggestion.title}
       </Link>,
     ]);
   if (p.targetProposalNumber)
     rows.push([
       t('preamble.target'),
-      <Link key="tg" to={`/proposals/${p.targetProposalNumber}`}>
+      <Link key="tg" to={paths.proposal(p.targetProposalNumber)}>
         #{p.targetProposalNumber}
       </Link>,
     ]);
@@ -40,7 +41,7 @@ export function ProposalPreamble({ p }: { p: ProposalDetail }) {
   if (p.motionReference)
     rows.push([
       t('preamble.motion'),
-      <Link key="m" to={`/proposals/${p.motionReference}`}>
+      <Link key="m" to={paths.proposal(p.motionReference)}>
         #{p.motionReference}
       </Link>,
     ]);

@@ -7,6 +7,7 @@ import { PersonChip } from './person-chip';
 import { ProposalStatusTag } from './proposal-status-tag';
 import { VoteBarChart } from './vote-bar-chart';
 import { WindowLeft } from './window-left';
+import { paths } from '../../../lib/paths';
 
 /** One proposal in the list: number, title, status, votes so far, time left in its window, proposer, date. */
 export function ProposalRow({ p }: { p: ProposalSummary }) {
@@ -23,7 +24,7 @@ export function ProposalRow({ p }: { p: ProposalSummary }) {
       <span className="pr-row__number">{p.number ? `#${p.number}` : t('status.DRAFT')}</span>
       <div className="pr-row__main">
         <h2 className="pr-row__title" id={`pr-${p._id}`}>
-          <Link to={p.status === 'DRAFT' ? `/proposals/${ref}/edit` : `/proposals/${ref}`}>{p.title}</Link>
+          <Link to={p.status === 'DRAFT' ? paths.proposalEdit(ref) : paths.proposal(ref)}>{p.title}</Link>
         </h2>
         <div className="pr-row__meta">
           <PersonChip person={p.proposer} />
@@ -42,7 +43,7 @@ export function ProposalRow({ p }: { p: ProposalSummary }) {
       </div>
       <div className="pr-row__votes">
         <span className="pr-row__label">{t('list.columns.votes')}</span>
-        <VoteBarChart compact tally={tallyFromCounts(p.votes, p.seats, p.passThreshold)} />
+        <VoteBarChart compact tally={tallyFromCounts(p.votes, p.seats)} />
       </div>
       <div className="pr-row__left">
         <span className="pr-row__label">{t('list.columns.timeLeft')}</span>

@@ -1,3 +1,4 @@
+import { ESC_ADDRESS_SHAPE } from '@cr/api/contract/address';
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Progress } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
@@ -6,7 +7,6 @@ import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
 import { ensureProposalWalletTexts } from '../../../components/make-proposal-button';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
 import { useAuth } from '../../../lib/auth-store';
-import { proposalApi } from '../api/proposal-api';
 import { WALLET_ACTIONS } from '../model/wallet-actions';
 
 ensureProposalWalletTexts();
@@ -19,7 +19,7 @@ interface VetoForm {
 /**
  * The community veto: the ELA locked against the proposal beside the threshold (10% of circulating supply),
  * live, and, while the veto window is open, the lock itself: the member's own wallet sends it (an
- * `esctransaction` request from POST /api/proposals/:id/veto), after a confirmation that the ELA stays locked
+ * `esctransaction` wallet request `veto` carrying the proposal, amount and address), after a confirmation that the ELA stays locked
  * until the window ends.
  */
 export function VetoPanel({ proposal, onLocked }: { proposal: ProposalDetail; onLocked(): void }) {
@@ -89,7 +89,7 @@ export function VetoPanel({ proposal, onLocked }: { proposal: ProposalDetail; on
               extra={t('veto.fromHelp')}
               rules={[
                 { required: true, message: t('veto.fromRequired') },
-                { pattern: /^0x[0-9a-fA-F]{40}$/, message: t('errors.fields.from') },
+                { pattern: ESC_ADDRESS_SHAPE, message: t('errors.fields.from') },
               ]}
             >
               <Input placeholder="0x…" autoComplete="off" spellCheck={false} data-testid="veto-from" />
@@ -117,9 +117,7 @@ export function VetoPanel({ proposal, onLocked }: { proposal: ProposalDetail; on
       </Modal>
       <WalletRequestDialog
         open={!!signing}
-        action={WALLET_ACTIONS.veto}
-        subjectId={proposal._id}
-        create={() => proposalApi.vetoRequest(proposal._id, signing!)}
+        request={{ action: WALLET_ACTIONS.veto, params: { proposalId: proposal._id, ...signing! } }}
         title={t('veto.dialogTitle', { number: proposal.number })}
         description={t('veto.dialogText', { amount: signing?.amount })}
         onSigned={() => {

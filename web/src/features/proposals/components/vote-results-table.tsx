@@ -7,6 +7,8 @@ import { ChainActionStatus } from '../../../components/chain-status/chain-action
 import { formatDateTime } from '../../../lib/dates';
 import { resultOf, VOTE_RESULT_COLOR } from '../model/vote-tally';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { paths } from '../../../lib/paths';
+import { VoteProofBadge } from './vote-proof-badge';
 
 export interface VoteResultsTableProps {
   votes: MemberVote[];
@@ -61,9 +63,7 @@ export function VoteResultsTable({ votes, myDid, actions, onChainChange }: VoteR
                       stretches to the row's height, which broke the row's outline. */}
                   <span className="pr-votes__who">
                     <MemberAvatar size={36} src={v.member.avatar} />
-                    <Link to={`/council/detail/${encodeURIComponent(v.member.userId ?? v.member.did)}`}>
-                      {v.member.name}
-                    </Link>
+                    <Link to={paths.councilMember(v.member.userId ?? v.member.did)}>{v.member.name}</Link>
                     {mine && <Tag className="pr-votes__you">{t('votes.you')}</Tag>}
                   </span>
                 </th>
@@ -86,6 +86,11 @@ export function VoteResultsTable({ votes, myDid, actions, onChainChange }: VoteR
                 </td>
                 <td data-label={t('votes.columns.reason')} className="pr-votes__reason">
                   {v.reason ? v.reason : <span className="pr-muted">—</span>}
+                  {v.reason !== null && v.txHash && v.chainStatus === 'chained' && (
+                    <span className="pr-proof__slot">
+                      <VoteProofBadge key={`${v.txHash}:${v.reason}`} reason={v.reason} txHash={v.txHash} />
+                    </span>
+                  )}
                 </td>
                 <td data-label={t('votes.columns.time')} className="pr-votes__time">
                   {v.votedAt ? formatDateTime(v.votedAt) : <span className="pr-muted">—</span>}

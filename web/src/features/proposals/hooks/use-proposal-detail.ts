@@ -3,6 +3,7 @@ import type { ChainActionView } from '@cr/api/contract/chain.contract';
 import {
   PROPOSAL_UPDATE_EVENT,
   proposalUpdateSchema,
+  type MemberVote,
   type ProposalDetail,
 } from '@cr/api/contract/proposal.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
@@ -22,7 +23,34 @@ export interface UseProposalDetail {
   reload(): Promise<void>;
   /** Local change (e.g. the member's own vote saved) before the next reload. */
   patch(change: (p: ProposalDetail) => ProposalDetail): void;
+  /**
+   * The member's vote was signed and its chain action recorded (the wallet request's result): the vote shows as
+   * being posted at once, and a reload answered from before the signature cannot bring back "post your vote".
+   */
+  markPosted(memberId: string, chainActionId: string): void;
   onChainChange(view: ChainActionView): void;
+}
+
+interface PostedVote {
+  chainActionId: string;
+  /** The saved vote the signature covers; a newer saved vote (a changed choice) needs posting again. */
+  votedAt: string | null;
+}
+
+/** A vote the page knows is signed keeps its chain action when an older answer says it has none yet. */
+function withPosted(vote: MemberVote, posted: Map<string, PostedVote>): MemberVote {
+  const mine = posted.get(vote.member.memberId);
+  if (!mine || vote.chainActionId || vote.votedAt !== mine.votedAt) return vote;
+  return { ...vote, chainActionId: mine.chainActionId, chainStatus: 'unchain' };
+}
+
+function applyPosted(p: ProposalDetail, posted: Map<string, PostedVote>): ProposalDetail {
+  if (posted.size === 0) return p;
+  return {
+    ...p,
+    votes: p.votes.map((v) => withPosted(v, posted)),
+    my: { ...p.my, vote: p.my.vote ? withPosted(p.my.vote, posted) : p.my.vote },
+  };
 }
 
 /**
@@ -37,13 +65,19 @@ export function useProposalDetail(ref: string): UseProposalDetail {
   const [updatesLive, setUpdatesLive] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const seq = useRef(0);
+  const posted = useRef(new Map<string, PostedVote>());
 
   const reload = useCallback(async () => {
     const mine = ++seq.current;
     try {
       const p = await proposalApi.detail(ref);
       if (mine !== seq.current) return;
-      setProposal(p);
+      // Once the server's answer carries the action (or a newer vote), the local mark has done its work.
+      for (const v of p.votes) {
+        const mark = posted.current.get(v.member.memberId);
+        if (mark && (v.chainActionId || v.votedAt !== mark.votedAt)) posted.current.delete(v.member.memberId);
+      }
+      setProposal(applyPosted(p, posted.current));
       setError(null);
       setActions((cur) => {
         const next = new Map(cur);
@@ -63,6 +97,7 @@ export function useProposalDetail(ref: string): UseProposalDetail {
   useEffect(() => {
     setProposal(null);
     setActions(new Map());
+    posted.current = new Map();
     void reload();
     return () => {
       if (timer.current) clearTimeout(timer.current);
@@ -111,5 +146,23 @@ export function useProposalDetail(ref: string): UseProposalDetail {
     setProposal((cur) => (cur ? change(cur) : cur));
   }, []);
 
-  return { proposal, error, live: chainLive && updatesLive, actions, reload, patch, onChainChange };
+  const markPosted = useCallback((memberId: string, chainActionId: string) => {
+    setProposal((cur) => {
+      if (!cur) return cur;
+      const vote = cur.votes.find((v) => v.member.memberId === memberId) ?? cur.my.vote;
+      posted.current.set(memberId, { chainActionId, votedAt: vote?.votedAt ?? null });
+      return applyPosted(cur, posted.current);
+    });
+  }, []);
+
+  return {
+    proposal,
+    error,
+    live: chainLive && updatesLive,
+    actions,
+    reload,
+    patch,
+    markPosted,
+    onChainChange,
+  };
 }

@@ -1,7 +1,7 @@
 import type { PublicAuthor } from '@cr/api/contract/suggestion.contract';
+import { personName } from '@cr/api/contract/person-name';
 
 /** A site member's display name: first and last name, else the login name. */
 export function authorName(a: PublicAuthor): string {
-  const full = [a.firstName, a.lastName].filter(Boolean).join(' ').trim();
-  return full || a.username;
+  return personName(a);
 }

@@ -1,9 +1,11 @@
 import {
   VOTE_RESULT_COLORS,
+  VOTE_RESULT_OF_CHOICE,
   type VoteChoice,
   type VoteResult,
   type VoteTally as Counts,
 } from '@cr/api/contract/proposal.contract';
+import { tallyFromCounts as countsOf, tallyOf, voteOutcome } from '@cr/api/contract/vote-tally';
 
 export type { VoteChoice, VoteResult };
 
@@ -13,12 +15,10 @@ export const VOTE_RESULTS: VoteResult[] = ['support', 'reject', 'abstention', 'u
 export const VOTE_RESULT_COLOR: Record<VoteResult, string> = VOTE_RESULT_COLORS;
 
 export function resultOf(choice: VoteChoice | null | undefined): VoteResult {
-  if (choice === 'yes') return 'support';
-  if (choice === 'oppose') return 'reject';
-  if (choice === 'abstain') return 'abstention';
-  return 'undecided';
+  return choice ? VOTE_RESULT_OF_CHOICE[choice] : 'undecided';
 }
 
+/** What the vote chart shows: the shared tally and outcome (api/contract/vote-tally.ts) in the chart's terms. */
 export interface VoteTally extends Counts {
   seats: number;
   /** Yes votes needed to pass (2/3 of seats: 8 of 12). */
@@ -30,34 +30,21 @@ export interface VoteTally extends Counts {
   decided: 'passed' | 'rejected' | null;
 }
 
-/** The yes votes needed: 2/3 of the seats, rounded up (8 of 12, 2 of 3 in an interim council). */
-export function passThreshold(seats: number): number {
-  return Math.ceil((seats * 2) / 3);
+function forChart(counts: Counts, seats: number): VoteTally {
+  const o = voteOutcome(counts, seats);
+  const decided = o.decidedOutcome === 'pass' ? 'passed' : o.decidedOutcome === 'fail' ? 'rejected' : null;
+  return { ...o.tally, seats, threshold: o.passThreshold, decided };
 }
 
 /** The tally of a council of `seats` from counted votes (members not counted are undecided). */
 export function tallyFromCounts(
   counts: Pick<Counts, 'support' | 'reject' | 'abstention'>,
-  seats = 12,
-  threshold = passThreshold(seats),
+  seats: number,
 ): VoteTally {
-  const { support, reject, abstention } = counts;
-  const undecided = Math.max(0, seats - support - reject - abstention);
-  const decided =
-    support >= threshold ? 'passed' : reject + abstention > seats - threshold ? 'rejected' : null;
-  return { support, reject, abstention, undecided, seats, threshold, decided };
+  return forChart(countsOf(counts, seats), seats);
 }
 
 /** Counts the choices of a council of `seats` members. */
-export function tallyVotes(
-  choices: Array<VoteChoice | null | undefined>,
-  seats = 12,
-  threshold = passThreshold(seats),
-): VoteTally {
-  const count = (c: VoteChoice) => choices.filter((x) => x === c).length;
-  return tallyFromCounts(
-    { support: count('yes'), reject: count('oppose'), abstention: count('abstain') },
-    seats,
-    threshold,
-  );
+export function tallyVotes(choices: Array<VoteChoice | null | undefined>, seats: number): VoteTally {
+  return forChart(tallyOf(choices, seats), seats);
 }

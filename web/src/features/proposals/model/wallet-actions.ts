@@ -5,4 +5,8 @@ export const WALLET_ACTIONS = {
   makeProposal: 'make-proposal',
   vote: 'vote',
   veto: 'veto',
+  requestPayment: 'request-payment',
+  reviewPayment: 'review-payment',
+  withdraw: 'withdraw',
+  conclude: 'conclude',
 } as const satisfies Record<string, WalletActionName>;

@@ -26,8 +26,10 @@ import { WALLET_ACTIONS } from '../model/wallet-actions';
 import { RichText } from '../components/proposal-content';
 import { useProposalErrorText } from '../model/error-text';
 import '../proposals.css';
+import { paths } from '../../../lib/paths';
 
-type DraftForm = Omit<ProposalDraftInput, 'suggestionId'>;
+/** The form: the draft's fields, with the suggestion it presents named by its number. */
+type DraftForm = Omit<ProposalDraftInput, 'suggestionId'> & { suggestionNumber: number | null };
 
 const TEXT_FIELDS = [
   'abstract',
@@ -61,6 +63,7 @@ function formValues(p: ProposalDetail): DraftForm {
     budgetStatement: p.budget?.statement ?? '',
     conflict: p.conflict,
     motionReference: p.motionReference ?? null,
+    suggestionNumber: p.suggestion?.number ?? null,
   };
 }
 
@@ -97,8 +100,8 @@ export function ProposalEditPage() {
   }, [id, form]);
 
   const crumbs = [
-    { title: t('list.title'), to: '/proposals' },
-    ...(p?.number ? [{ title: `#${p.number}`, to: `/proposals/${p.number}` }] : []),
+    { title: t('list.title'), to: paths.proposals() },
+    ...(p?.number ? [{ title: `#${p.number}`, to: paths.proposal(p.number) }] : []),
     { title: t('edit.title') },
   ];
 
@@ -110,7 +113,7 @@ export function ProposalEditPage() {
           <Result
             status="403"
             title={t('errors.proposal.council_only')}
-            extra={<Link to="/proposals">{t('actions.backToList')}</Link>}
+            extra={<Link to={paths.proposals()}>{t('actions.backToList')}</Link>}
           />
         </Card>
       </>
@@ -124,7 +127,7 @@ export function ProposalEditPage() {
             status={error ? '404' : 'warning'}
             title={error ? errorText(error) : t('edit.notDraft')}
             extra={
-              <Link to={p ? `/proposals/${p.number ?? p._id}` : '/proposals'}>
+              <Link to={p ? paths.proposal(p.number ?? p._id) : paths.proposals()}>
                 {p ? t('edit.toDetail') : t('actions.backToList')}
               </Link>
             }
@@ -144,13 +147,14 @@ export function ProposalEditPage() {
 
   const save = async (): Promise<boolean> => {
     try {
-      const v = await form.validateFields();
+      const { suggestionNumber, ...v } = await form.validateFields();
       setBusy('save');
       const next = await proposalApi.updateDraft(p._id, {
         ...v,
-        suggestionId: p.suggestion?._id ?? null,
+        suggestionId: suggestionNumber ? String(suggestionNumber) : null,
         motionReference: v.motionReference || null,
       });
+      form.setFieldsValue({ suggestionNumber: next.suggestion?.number ?? null });
       setP(next);
       setDirty(false);
       message.success(t('edit.saved'));
@@ -168,7 +172,7 @@ export function ProposalEditPage() {
     try {
       await proposalApi.deleteDraft(p._id);
       message.success(t('edit.deleted'));
-      void navigate('/proposals');
+      void navigate(paths.proposals());
     } catch (err) {
       message.error(errorText(err));
     } finally {
@@ -206,6 +210,21 @@ export function ProposalEditPage() {
             ]}
           >
             <Input maxLength={200} showCount data-testid="draft-title" />
+          </Form.Item>
+          <Form.Item
+            name="suggestionNumber"
+            label={t('edit.fields.suggestion')}
+            extra={
+              p.suggestion ? (
+                <Link to={paths.suggestion(p.suggestion.number)} data-testid="draft-suggestion">
+                  #{p.suggestion.number} {p.suggestion.title}
+                </Link>
+              ) : (
+                t('edit.fields.suggestionHint')
+              )
+            }
+          >
+            <InputNumber min={1} precision={0} prefix="#" data-testid="draft-suggestion-number" />
           </Form.Item>
           <Form.Item name="contentFormat" label={t('edit.fields.contentFormat')}>
             <Segmented
@@ -288,7 +307,7 @@ export function ProposalEditPage() {
                   <Button icon={<QrcodeOutlined />}>{t('edit.publish')}</Button>
                 </Popconfirm>
               )}
-              <Link to="/proposals">
+              <Link to={paths.proposals()}>
                 <Button>{t('actions.cancel')}</Button>
               </Link>
             </Space>
@@ -309,15 +328,14 @@ export function ProposalEditPage() {
       </Card>
       <WalletRequestDialog
         open={publishing}
-        action={WALLET_ACTIONS.makeProposal}
-        subjectId={p._id}
+        request={{ action: WALLET_ACTIONS.makeProposal, params: { ref: p._id } }}
         title={t('edit.publishTitle')}
         description={t('edit.publishText')}
         onSigned={(state) => {
           setPublishing(false);
           message.success(t('edit.published'));
           const number = state.result?.number;
-          void navigate(`/proposals/${typeof number === 'number' ? number : p._id}`);
+          void navigate(paths.proposal(typeof number === 'number' ? number : p._id));
         }}
         onClose={() => setPublishing(false)}
       />

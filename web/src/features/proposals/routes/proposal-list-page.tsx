@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { Card, Checkbox, DatePicker, Select } from 'antd';
+import { Card, Checkbox, DatePicker, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ChainHeight } from '../../../components/block-eta/block-eta';
@@ -9,6 +9,7 @@ import { ListPagination } from '../../../components/list-view/list-pagination';
 import { ListResults } from '../../../components/list-view/list-results';
 import { ListSearch } from '../../../components/list-view/list-search';
 import { PageHeader } from '../../../components/page-header';
+import { ProposalDraftButton } from '../../../components/proposal-draft-button';
 import { useAuth } from '../../../lib/auth-store';
 import { DATE_FORMAT } from '../../../lib/dates';
 import { useListData } from '../../../lib/use-list-data';
@@ -101,7 +102,12 @@ export function ProposalListPage() {
         title={t('list.title')}
         breadcrumbs={[{ title: t('list.title') }]}
         subtitle={t('list.subtitle')}
-        extra={<ChainHeight />}
+        extra={
+          <Space wrap>
+            <ProposalDraftButton />
+            <ChainHeight />
+          </Space>
+        }
       />
       <Card className="cr-card">
         <div className="cr-toolbar pr-toolbar" role="search">

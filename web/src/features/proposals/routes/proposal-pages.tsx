@@ -10,10 +10,14 @@ import { useAuth } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/dates';
 import { ChainTransactions } from '../components/chain-transactions';
 import { MyVotePanel } from '../components/my-vote-panel';
+import { PaymentsPanel } from '../components/payments-panel';
+import { ConclusionPanel } from '../components/conclusion-panel';
 import { PersonChip } from '../components/person-chip';
 import { ProposalContent } from '../components/proposal-content';
 import { ProposalPreamble } from '../components/proposal-preamble';
+import { ChangedByList, ProposalEffectCard } from '../components/proposal-effects';
 import { ProposalStatusTag } from '../components/proposal-status-tag';
+import { ProposalTracking } from '../components/proposal-tracking';
 import { VetoPanel } from '../components/veto-panel';
 import { VoteBarChart } from '../components/vote-bar-chart';
 import { VoteResultsTable } from '../components/vote-results-table';
@@ -23,8 +27,14 @@ import { useProposalErrorText } from '../model/error-text';
 import { openWindow } from '../model/proposal-status';
 import { tallyFromCounts, tallyVotes } from '../model/vote-tally';
 import '../proposals.css';
+import { paths } from '../../../lib/paths';
 
 export { ProposalEditPage } from './proposal-edit-page';
+
+/** Statuses in which a proposal has a payment schedule to show (passed, and after it ended). */
+const PAYING = new Set(['ACTIVE', 'FINAL', 'INCOMPLETED', 'TERMINATED']);
+/** The conclusion panel: while it may be concluded, and after (who signed, the chain status). */
+const CONCLUDING = new Set(['ACTIVE', 'FINAL', 'INCOMPLETED']);
 
 /** Registration → vote end → veto end, by block height; a rejection stops it after the vote. */
 function WindowTimeline({ p }: { p: ProposalDetail }) {
@@ -58,20 +68,29 @@ export function ProposalDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const errorText = useProposalErrorText();
-  const { proposal: p, error, live: roomLive, actions, reload, patch, onChainChange } = useProposalDetail(id);
+  const {
+    proposal: p,
+    error,
+    live: roomLive,
+    actions,
+    reload,
+    patch,
+    markPosted,
+    onChainChange,
+  } = useProposalDetail(id);
 
   if (error && !p)
     return (
       <>
         <PageHeader
           title={t('detail.titleFallback', { id })}
-          breadcrumbs={[{ title: t('list.title'), to: '/proposals' }, { title: `#${id}` }]}
+          breadcrumbs={[{ title: t('list.title'), to: paths.proposals() }, { title: `#${id}` }]}
         />
         <Card className="cr-card">
           <Result
             status="404"
             title={errorText(error)}
-            extra={<Link to="/proposals">{t('actions.backToList')}</Link>}
+            extra={<Link to={paths.proposals()}>{t('actions.backToList')}</Link>}
           />
         </Card>
       </>
@@ -81,7 +100,7 @@ export function ProposalDetailPage() {
       <>
         <PageHeader
           title={t('detail.loading')}
-          breadcrumbs={[{ title: t('list.title'), to: '/proposals' }, { title: `#${id}` }]}
+          breadcrumbs={[{ title: t('list.title'), to: paths.proposals() }, { title: `#${id}` }]}
         />
         <Card className="cr-card">
           <Skeleton active paragraph={{ rows: 8 }} />
@@ -95,13 +114,10 @@ export function ProposalDetailPage() {
       ? v.choice
       : v.chainedChoice,
   );
-  const liveTally = tallyVotes(counted, p.outcome.seats, p.outcome.passThreshold);
+  const liveTally = tallyVotes(counted, p.outcome.seats);
   const countedNow = liveTally.support + liveTally.reject + liveTally.abstention;
   const countedByServer = p.outcome.tally.support + p.outcome.tally.reject + p.outcome.tally.abstention;
-  const tally =
-    countedNow >= countedByServer
-      ? liveTally
-      : tallyFromCounts(p.outcome.tally, p.outcome.seats, p.outcome.passThreshold);
+  const tally = countedNow >= countedByServer ? liveTally : tallyFromCounts(p.outcome.tally, p.outcome.seats);
   const showVotePanel =
     p.my.isCouncilMember && p.status === 'PROPOSED' && (p.my.canVote || !!p.my.vote?.choice);
 
@@ -110,7 +126,7 @@ export function ProposalDetailPage() {
       <PageHeader
         title={p.title}
         breadcrumbs={[
-          { title: t('list.title'), to: '/proposals' },
+          { title: t('list.title'), to: paths.proposals() },
           { title: p.number ? `#${p.number}` : t('status.DRAFT') },
         ]}
         extra={<ChainHeight />}
@@ -122,7 +138,7 @@ export function ProposalDetailPage() {
           <PersonChip person={p.proposer} />
           <span className="pr-muted">{t('list.created', { date: formatDate(p.createdAt) })}</span>
           {p.suggestion && (
-            <Link to={`/suggestion/${p.suggestion.number}`}>
+            <Link to={paths.suggestion(p.suggestion.number)}>
               {t('detail.fromSuggestion', { number: p.suggestion.number })}
             </Link>
           )}
@@ -134,7 +150,7 @@ export function ProposalDetailPage() {
             {roomLive ? t('detail.liveOn') : t('detail.liveOff')}
           </span>
           {p.my.canEdit && (
-            <Link to={`/proposals/${p.number ?? p._id}/edit`}>
+            <Link to={paths.proposalEdit(p.number ?? p._id)}>
               <Tag icon={<EditOutlined />}>{t('actions.edit')}</Tag>
             </Link>
           )}
@@ -166,7 +182,12 @@ export function ProposalDetailPage() {
                 votes: cur.votes.map((v) => (v.member.memberId === vote.member.memberId ? vote : v)),
               }))
             }
-            onPosted={() => void reload()}
+            onPosted={(chainActionId) => {
+              const memberId = p.my.vote?.member.memberId;
+              if (memberId && chainActionId) markPosted(memberId, chainActionId);
+              void reload();
+            }}
+            actions={actions}
             onChainChange={onChainChange}
           />
         )}
@@ -181,9 +202,40 @@ export function ProposalDetailPage() {
         />
       </Card>
 
+      {p.effect && (
+        <Card className="cr-card" title={<h2 className="pr-card-title">{t('effect.title')}</h2>}>
+          <ProposalEffectCard effect={p.effect} />
+        </Card>
+      )}
+      {p.changedBy.length > 0 && (
+        <Card className="cr-card" title={<h2 className="pr-card-title">{t('effect.changedByTitle')}</h2>}>
+          <ChangedByList p={p} />
+        </Card>
+      )}
+
       {(p.status === 'NOTIFICATION' || p.veto.stakes > 0) && (
         <Card className="cr-card" title={<h2 className="pr-card-title">{t('veto.title')}</h2>}>
           <VetoPanel proposal={p} onLocked={() => void reload()} />
+        </Card>
+      )}
+
+      {PAYING.has(p.status) && p.kind === 'NORMAL' && !!p.budgetRequested && (
+        <Card
+          className="cr-card"
+          data-testid="payments-card"
+          title={<h2 className="pr-card-title">{t('payments.title')}</h2>}
+        >
+          <PaymentsPanel proposalId={p._id} />
+        </Card>
+      )}
+
+      {CONCLUDING.has(p.status) && p.kind === 'NORMAL' && !!p.budgetRequested && (
+        <Card
+          className="cr-card"
+          data-testid="conclusion-card"
+          title={<h2 className="pr-card-title">{t('conclusion.title')}</h2>}
+        >
+          <ConclusionPanel proposalId={p._id} />
         </Card>
       )}
 
@@ -200,8 +252,9 @@ export function ProposalDetailPage() {
           </Card>
         </aside>
       </div>
+      {p.status !== 'DRAFT' && <ProposalTracking p={p} />}
       <p className="pr-muted pr-center">
-        <Link to="/proposals">{t('actions.backToList')}</Link>
+        <Link to={paths.proposals()}>{t('actions.backToList')}</Link>
       </p>
     </>
   );

@@ -1,14 +1,17 @@
 import { ExclamationCircleOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSuggestionsSuspended } from '../../../lib/site-settings-store';
+import { useSiteSettingsStore, useSuggestionsSuspended } from '../../../lib/site-settings-store';
 
 /**
- * Site-wide notices (spec §1): CR100 and CRcles/Empower35 are suspended and Ambassadors training is postponed;
+ * Site-wide notices (spec §1): CR100 is suspended; CRcles/Empower35 and the Ambassadors training while their switches are on;
  * suggestions are suspended only while the server's `suggestionsSuspended` setting is on.
  */
 export function ProgramNotices() {
   const { t } = useTranslation();
   const suggestionsSuspended = useSuggestionsSuspended();
+  // The CRcles and training notices follow their switches (on until the settings say otherwise).
+  const crcles = useSiteSettingsStore((s) => s.settings?.crclesSuspended ?? true);
+  const training = useSiteSettingsStore((s) => s.settings?.trainingPostponed ?? true);
   return (
     <section className="cr-notices" aria-label={t('notices.label')}>
       {suggestionsSuspended && (
@@ -24,8 +27,8 @@ export function ProgramNotices() {
           <InfoCircleOutlined aria-hidden="true" className="cr-notice__icon" />
           <ul className="cr-notice__list">
             <li>{t('notices.cr100')}</li>
-            <li>{t('notices.crcles')}</li>
-            <li>{t('notices.ambassadors')}</li>
+            {crcles && <li>{t('notices.crcles')}</li>}
+            {training && <li>{t('notices.ambassadors')}</li>}
           </ul>
         </div>
       </div>

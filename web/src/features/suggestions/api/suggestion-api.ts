@@ -18,6 +18,7 @@ import {
   suggestionCommentListSchema,
 } from '@cr/api/contract/suggestion-comment.contract';
 import { uploadResultSchema } from '@cr/api/contract/upload.contract';
+import { nominationStateSchema } from '@cr/api/contract/nomination.contract';
 import { api, apiRequest, downloadBlob } from '../../../lib/api-client';
 
 export type SuggestionDetail = z.infer<typeof suggestionDetailSchema>;
@@ -51,6 +52,9 @@ export const suggestionApi = {
       data: content as Record<string, unknown>,
       schema: suggestionDetailSchema,
     }),
+  /** Co-signatures a change suggestion needs before it can become a proposal (nominee, secretary general). */
+  nominations: (id: string | number) =>
+    api.get(`${item(id)}/nominations`, undefined, { schema: nominationStateSchema }),
   versions: (id: string | number) =>
     api.get(`${item(id)}/versions`, undefined, { schema: suggestionVersionListSchema }),
   revert: (id: string, version: number) =>

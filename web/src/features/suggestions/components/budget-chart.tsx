@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/dates';
 
 export const PAYMENT_COLORS: Record<PaymentType, string> = {
   ADVANCE: '#1de9b6',
-  CONDITIONED: '#008d85',
+  CONDITIONED: '#007b74',
   COMPLETION: '#162f45',
 };
 

@@ -10,7 +10,9 @@ import { suggestionApi, type SuggestionComment, type SuggestionDetail } from '..
 import { useErrorText } from '../model/error-text';
 import { translateRule } from '../model/rule-messages';
 import { authorName } from './status-tags';
+import { useMentionOptions } from './use-mention-options';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { paths } from '../../../lib/paths';
 
 /** A comment's text with its @mentions linked to the members' pages. */
 function CommentBody({ c }: { c: SuggestionComment }) {
@@ -24,7 +26,7 @@ function CommentBody({ c }: { c: SuggestionComment }) {
           : undefined;
         if (who)
           return (
-            <Link key={i} to={`/member/${who._id}`} className="sg-mention">
+            <Link key={i} to={paths.member(who._id)} className="sg-mention">
               {part}
             </Link>
           );
@@ -48,6 +50,7 @@ function commentProblem(text: string): string | null {
 
 function CommentBox({
   mentionNames,
+  self,
   initial = '',
   submitLabel,
   onSubmit,
@@ -56,6 +59,8 @@ function CommentBox({
   testId,
 }: {
   mentionNames: string[];
+  /** The signed-in member's username (not offered as a mention). */
+  self?: string;
   initial?: string;
   submitLabel: string;
   onSubmit(text: string): Promise<void>;
@@ -68,6 +73,7 @@ function CommentBox({
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const mentions = useMentionOptions(mentionNames, self);
   const submit = async () => {
     const problem = commentProblem(text);
     if (problem) {
@@ -106,10 +112,7 @@ function CommentBox({
         autoSize={{ minRows: 3, maxRows: 10 }}
         placeholder={t('comments.placeholder')}
         aria-label={t('comments.label')}
-        options={mentionNames.map((n) => ({
-          value: n,
-          label: n === 'ALL' ? t('comments.mentionAll') : `@${n}`,
-        }))}
+        {...mentions}
         autoFocus={autoFocus}
         data-testid={testId}
       />
@@ -205,7 +208,7 @@ export function CommentsSection({
         <MemberAvatar size={32} src={c.author.avatar} />
         <div className="sg-comment__main">
           <div className="sg-comment__meta">
-            <Link to={`/member/${c.author._id}`}>{authorName(c.author)}</Link>
+            <Link to={paths.member(c.author._id)}>{authorName(c.author)}</Link>
             <span className="sg-muted">{formatDateTime(c.createdAt)}</span>
             {c.updatedAt !== c.createdAt && !c.deleted && (
               <span className="sg-muted">({t('comments.edited')})</span>
@@ -216,6 +219,7 @@ export function CommentsSection({
           ) : editing === c._id ? (
             <CommentBox
               mentionNames={mentionNames}
+              self={user?.username}
               initial={c.body}
               submitLabel={t('actions.save')}
               onSubmit={(b) => edit(c._id, b)}
@@ -255,6 +259,7 @@ export function CommentsSection({
           {replyTo === c._id && (
             <CommentBox
               mentionNames={mentionNames}
+              self={user?.username}
               initial={`@${c.author.username} `}
               submitLabel={t('comments.reply')}
               onSubmit={(b) => add(b, c._id)}
@@ -281,6 +286,7 @@ export function CommentsSection({
       {is_login ? (
         <CommentBox
           mentionNames={mentionNames}
+          self={user?.username}
           submitLabel={t('comments.post')}
           onSubmit={(b) => add(b)}
           testId="comment-input"
@@ -289,8 +295,8 @@ export function CommentsSection({
         <Typography.Paragraph>
           <Button
             onClick={() => {
-              rememberLoginRedirect(`/suggestion/${s.number}#comments`);
-              void navigate('/login');
+              rememberLoginRedirect(paths.suggestion(s.number, { comments: true }));
+              void navigate(paths.login());
             }}
           >
             {t('comments.loginToComment')}

@@ -3,6 +3,8 @@ import { CheckCircleOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { SuggestionSummary } from '@cr/api/contract/suggestion.contract';
+import { paths } from '../../../lib/paths';
+import { personName } from '@cr/api/contract/person-name';
 
 const DISPLAY_COLOR: Record<SuggestionSummary['displayStatus'], string> = {
   posted: 'default',
@@ -19,7 +21,7 @@ export function StatusTags({ s }: { s: SuggestionSummary }) {
     <span className="sg-tags">
       {s.displayStatus === 'referred' && s.proposalNumber ? (
         <Tag color="success">
-          <Link to={`/proposals/${s.proposalNumber}`}>{t('status.referredTo', { n: s.proposalNumber })}</Link>
+          <Link to={paths.proposal(s.proposalNumber)}>{t('status.referredTo', { n: s.proposalNumber })}</Link>
         </Tag>
       ) : (
         <Tag color={DISPLAY_COLOR[s.displayStatus]}>{t(`displayStatus.${s.displayStatus}`)}</Tag>
@@ -40,8 +42,7 @@ export function StatusTags({ s }: { s: SuggestionSummary }) {
   );
 }
 
-/** "Ada Chen" or the username. */
+/** "Ada Chen", "陈嘉怡" or the username. */
 export function authorName(a: SuggestionSummary['author']): string {
-  const full = [a.firstName, a.lastName].filter(Boolean).join(' ');
-  return full || a.username;
+  return personName(a);
 }

@@ -21,6 +21,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { rememberLoginRedirect } from '../../../lib/login-redirect';
 import { suggestionApi, type SuggestionDetail } from '../api/suggestion-api';
 import { useErrorText } from '../model/error-text';
+import { paths } from '../../../lib/paths';
 
 interface ActionProps {
   s: SuggestionDetail;
@@ -33,8 +34,8 @@ interface ActionProps {
 function useLoginFirst(s: SuggestionDetail) {
   const navigate = useNavigate();
   return () => {
-    rememberLoginRedirect(`/suggestion/${s.number}`);
-    void navigate('/login');
+    rememberLoginRedirect(paths.suggestion(s.number));
+    void navigate(paths.login());
   };
 }
 
@@ -198,7 +199,7 @@ export function RoleActions({ s, onChange, reload, autoSign }: ActionProps & { a
         content: t('sign.didFirstText'),
         okText: t('actions.associateDid'),
         cancelText: t('actions.cancel'),
-        onOk: () => void navigate('/profile/info'),
+        onOk: () => void navigate(paths.profileInfo()),
       });
       return;
     }
@@ -218,7 +219,7 @@ export function RoleActions({ s, onChange, reload, autoSign }: ActionProps & { a
           </Button>
         )}
         {s.canEdit && (
-          <Link to={`/suggestion/${s.number}/edit`}>
+          <Link to={paths.suggestionEdit(s.number)}>
             <Button icon={<EditOutlined />} data-testid="edit">
               {t('actions.edit')}
             </Button>
@@ -231,7 +232,7 @@ export function RoleActions({ s, onChange, reload, autoSign }: ActionProps & { a
             </Button>
           </Tooltip>
         )}
-        <Link to={`/suggestion/history/${s.number}`}>
+        <Link to={paths.suggestionHistory(s.number)}>
           <Button icon={<HistoryOutlined />} data-testid="history">
             {t('actions.history')}
           </Button>
@@ -309,8 +310,7 @@ export function RoleActions({ s, onChange, reload, autoSign }: ActionProps & { a
       </Modal>
       <WalletRequestDialog
         open={signing}
-        action="sign-suggestion"
-        subjectId={s._id}
+        request={{ action: 'sign-suggestion', params: { suggestionId: s._id } }}
         title={t('sign.dialogTitle', { number: s.number })}
         description={t('sign.dialogText')}
         onSigned={() => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScrollHint } from '../../../components/scroll-hint';
 import { Descriptions, Table, Tag, Timeline, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { formatDate } from '../../../lib/dates';
 import { valuesFromContent } from '../model/form-values';
 import { BudgetChart, PAYMENT_COLORS } from './budget-chart';
 import { MarkdownView } from './markdown-view';
+import { paths } from '../../../lib/paths';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -38,7 +40,7 @@ export function SuggestionContentView({ content }: { content: Record<string, unk
     [
       'targetProposalNumber',
       v.targetProposalNumber ? (
-        <Link to={`/proposals/${v.targetProposalNumber}`}>#{v.targetProposalNumber}</Link>
+        <Link to={paths.proposal(v.targetProposalNumber)}>#{v.targetProposalNumber}</Link>
       ) : null,
     ],
     ['newOwnerDid', v.newOwnerDid && <code className="sg-code">{v.newOwnerDid}</code>],
@@ -47,7 +49,7 @@ export function SuggestionContentView({ content }: { content: Record<string, unk
     [
       'closeProposalNumber',
       v.closeProposalNumber ? (
-        <Link to={`/proposals/${v.closeProposalNumber}`}>#{v.closeProposalNumber}</Link>
+        <Link to={paths.proposal(v.closeProposalNumber)}>#{v.closeProposalNumber}</Link>
       ) : null,
     ],
     [
@@ -137,27 +139,29 @@ export function SuggestionContentView({ content }: { content: Record<string, unk
       )}
       {team.length > 0 && (
         <Section id="sg-team" title={t('team.title')}>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey={(_, i) => String(i)}
-            scroll={{ x: 560 }}
-            dataSource={team}
-            columns={[
-              { title: t('team.member'), dataIndex: 'member' },
-              { title: t('team.role'), dataIndex: 'role' },
-              {
-                title: t('team.responsibility'),
-                dataIndex: 'responsibility',
-                render: (x: string) => <span className="sg-pre">{x}</span>,
-              },
-              {
-                title: t('team.moreInfo'),
-                dataIndex: 'moreInfo',
-                render: (x: string) => <span className="sg-pre">{x}</span>,
-              },
-            ]}
-          />
+          <ScrollHint>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey={(_, i) => String(i)}
+              scroll={{ x: 560 }}
+              dataSource={team}
+              columns={[
+                { title: t('team.member'), dataIndex: 'member' },
+                { title: t('team.role'), dataIndex: 'role' },
+                {
+                  title: t('team.responsibility'),
+                  dataIndex: 'responsibility',
+                  render: (x: string) => <span className="sg-pre">{x}</span>,
+                },
+                {
+                  title: t('team.moreInfo'),
+                  dataIndex: 'moreInfo',
+                  render: (x: string) => <span className="sg-pre">{x}</span>,
+                },
+              ]}
+            />
+          </ScrollHint>
         </Section>
       )}
       {v.budget && (v.budget.total || payments.length > 0) && (
@@ -178,53 +182,55 @@ export function SuggestionContentView({ content }: { content: Record<string, unk
               },
             ]}
           />
-          <Table
-            size="small"
-            className="sg-payment-table"
-            data-testid="payment-table"
-            pagination={false}
-            rowKey={(_, i) => String(i)}
-            scroll={{ x: 640 }}
-            dataSource={payments}
-            columns={[
-              { title: '#', width: 48, render: (_: unknown, __: unknown, i: number) => i + 1 },
-              {
-                title: t('budget.type'),
-                dataIndex: 'type',
-                render: (type: keyof typeof PAYMENT_COLORS | null) =>
-                  type ? (
-                    <span className="sg-type-dot">
-                      <i style={{ background: PAYMENT_COLORS[type] }} aria-hidden />
-                      {t(`paymentTypes.${type}`)}
-                    </span>
-                  ) : null,
-              },
-              {
-                title: t('budget.milestone'),
-                dataIndex: 'milestone',
-                render: (m: number | null) =>
-                  m === null || m === undefined
-                    ? ''
-                    : `#${m + 1}${milestones[m]?.date ? ` · ${formatDate(milestones[m]!.date!)}` : ''}`,
-              },
-              {
-                title: t('budget.amount'),
-                dataIndex: 'amount',
-                align: 'right' as const,
-                render: (a: string) => <span className="sg-nowrap">{a} ELA</span>,
-              },
-              {
-                title: t('budget.shareTitle'),
-                align: 'right' as const,
-                render: (_: unknown, p: { amount?: string | null }) => share(p.amount, v.budget?.total),
-              },
-              {
-                title: t('budget.criteria'),
-                dataIndex: 'criteria',
-                render: (x: string) => <span className="sg-pre">{x}</span>,
-              },
-            ]}
-          />
+          <ScrollHint>
+            <Table
+              size="small"
+              className="sg-payment-table"
+              data-testid="payment-table"
+              pagination={false}
+              rowKey={(_, i) => String(i)}
+              scroll={{ x: 640 }}
+              dataSource={payments}
+              columns={[
+                { title: '#', width: 48, render: (_: unknown, __: unknown, i: number) => i + 1 },
+                {
+                  title: t('budget.type'),
+                  dataIndex: 'type',
+                  render: (type: keyof typeof PAYMENT_COLORS | null) =>
+                    type ? (
+                      <span className="sg-type-dot">
+                        <i style={{ background: PAYMENT_COLORS[type] }} aria-hidden />
+                        {t(`paymentTypes.${type}`)}
+                      </span>
+                    ) : null,
+                },
+                {
+                  title: t('budget.milestone'),
+                  dataIndex: 'milestone',
+                  render: (m: number | null) =>
+                    m === null || m === undefined
+                      ? ''
+                      : `#${m + 1}${milestones[m]?.date ? ` · ${formatDate(milestones[m]!.date!)}` : ''}`,
+                },
+                {
+                  title: t('budget.amount'),
+                  dataIndex: 'amount',
+                  align: 'right' as const,
+                  render: (a: string) => <span className="sg-nowrap">{a} ELA</span>,
+                },
+                {
+                  title: t('budget.shareTitle'),
+                  align: 'right' as const,
+                  render: (_: unknown, p: { amount?: string | null }) => share(p.amount, v.budget?.total),
+                },
+                {
+                  title: t('budget.criteria'),
+                  dataIndex: 'criteria',
+                  render: (x: string) => <span className="sg-pre">{x}</span>,
+                },
+              ]}
+            />
+          </ScrollHint>
           <BudgetChart milestones={milestones} payments={payments} />
           {v.budget.statement && <MarkdownView text={v.budget.statement} />}
         </Section>
@@ -235,7 +241,7 @@ export function SuggestionContentView({ content }: { content: Record<string, unk
             {relevance.map((r, i) => (
               <li key={i}>
                 {r.proposalNumber ? (
-                  <Link to={`/proposals/${r.proposalNumber}`}>#{r.proposalNumber}</Link>
+                  <Link to={paths.proposal(r.proposalNumber)}>#{r.proposalNumber}</Link>
                 ) : null}
                 {r.title ? <strong> {r.title}</strong> : null}
                 <div className="sg-pre">{r.detail}</div>

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/dates';
 import { markdownExcerpt } from '../../../lib/markdown';
 import { authorName, StatusTags } from './status-tags';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { paths } from '../../../lib/paths';
 
 /** One suggestion in a list: number, title, author, status and tags, counters, created date (MM/DD/YYYY). */
 export function SuggestionRow({ s }: { s: SuggestionSummary }) {
@@ -15,7 +16,7 @@ export function SuggestionRow({ s }: { s: SuggestionSummary }) {
       <div className="sg-item__top">
         <span className="sg-number">#{s.number}</span>
         <h2 className="sg-item__title" id={`sg-item-${s._id}`}>
-          <Link to={`/suggestion/${s.number}`}>{s.title}</Link>
+          <Link to={paths.suggestion(s.number)}>{s.title}</Link>
         </h2>
       </div>
       <div className="sg-item__meta">
@@ -37,7 +38,7 @@ export function SuggestionRow({ s }: { s: SuggestionSummary }) {
           <DislikeOutlined /> {s.dislikesNum}
         </span>
         <Link
-          to={`/suggestion/${s.number}#comments`}
+          to={paths.suggestion(s.number, { comments: true })}
           aria-label={t('actions.commentsCount', { count: s.commentsNum })}
         >
           <MessageOutlined /> {s.commentsNum}

@@ -5,6 +5,7 @@ import { contentSections, pairSections } from '../model/content-sections';
 import { diffLines, diffStats, type DiffLine } from '../model/text-diff';
 
 function Line({ line }: { line: DiffLine }) {
+  const { t } = useTranslation('suggestions');
   const sign = line.op === 'add' ? '+' : line.op === 'del' ? '−' : ' ';
   return (
     <div className={`sg-diff__line sg-diff__line--${line.op}`}>
@@ -12,7 +13,7 @@ function Line({ line }: { line: DiffLine }) {
         {sign}
       </span>
       <span className="cr-visually-hidden">
-        {line.op === 'add' ? 'added: ' : line.op === 'del' ? 'removed: ' : ''}
+        {line.op === 'add' ? t('history.lineAdded') : line.op === 'del' ? t('history.lineRemoved') : ''}
       </span>
       <span className="sg-diff__text">
         {line.words

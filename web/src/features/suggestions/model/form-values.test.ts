@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elaAddressFromProgramHash } from '@cr/api/contract/ela-address';
-import { toChecksumEscAddress } from '@cr/api/contract/esc-address';
+import { elaAddressFromProgramHash, toChecksumEscAddress } from '@cr/api/contract/address';
 import { checkSuggestionContent } from '@cr/api/contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/api/contract/suggestion-messages.contract';
 import { emptyValues, getAt, removeMilestone, sameValues, setAt, valuesFromContent } from './form-values';

@@ -11,6 +11,7 @@ import { suggestionApi } from '../api/suggestion-api';
 import { SuggestionRow } from '../components/suggestion-row';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
+import { paths } from '../../../lib/paths';
 
 type DraftItem = { _id: string; suggestionId: string | null; title: string | null; updatedAt: string };
 
@@ -56,9 +57,9 @@ export function MySuggestionsPage() {
     <>
       <PageHeader
         title={title}
-        breadcrumbs={[{ title: t('mine.nav'), to: '/profile/info' }, { title }]}
+        breadcrumbs={[{ title: t('mine.nav'), to: paths.profileInfo() }, { title }]}
         extra={
-          <Link to="/suggestion/create">
+          <Link to={paths.suggestionCreate()}>
             <Button type="primary" icon={<PlusOutlined />}>
               {t('list.add')}
             </Button>
@@ -106,8 +107,8 @@ export function MySuggestionsPage() {
                   <ul className="sg-drafts" data-testid="draft-list">
                     {drafts.map((d) => {
                       const to = d.suggestionId
-                        ? `/suggestion/${d.suggestionId}/edit`
-                        : `/suggestion/create?draft=${d._id}`;
+                        ? paths.suggestionEdit(d.suggestionId)
+                        : paths.suggestionCreate({ draft: d._id });
                       return (
                         <li key={d._id} className="sg-draft" data-testid="draft-row">
                           <div>

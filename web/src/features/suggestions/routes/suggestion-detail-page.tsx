@@ -9,18 +9,21 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listenRoom } from '../../../components/chain-status/live-socket';
 import { MakeProposalButton } from '../../../components/make-proposal-button';
+import { ProposalDraftButton } from '../../../components/proposal-draft-button';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDate } from '../../../lib/dates';
 import { suggestionApi, type SuggestionDetail } from '../api/suggestion-api';
 import { CommentsSection } from '../components/comments-section';
 import { SignaturePanel } from '../components/signature-panel';
+import { CoSignaturesPanel, NEEDS_COSIGN } from '../components/co-signatures-panel';
 import { EngagementBar, RoleActions } from '../components/suggestion-actions';
 import { SuggestionContentView } from '../components/suggestion-content-view';
 import { authorName, StatusTags } from '../components/status-tags';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { paths } from '../../../lib/paths';
 
 /** Live changes arriving together (a burst of likes) cause one read. */
 const LIVE_DEBOUNCE_MS = 400;
@@ -130,18 +133,18 @@ export function SuggestionDetailPage() {
       <>
         <PageHeader
           title={t('detail.title', { number: id })}
-          breadcrumbs={[{ title: t('list.title'), to: '/suggestion' }, { title: `#${id}` }]}
+          breadcrumbs={[{ title: t('list.title'), to: paths.suggestions() }, { title: `#${id}` }]}
         />
         <Card className="cr-card">
           <Result
             status="404"
             title={errorText(error)}
-            extra={<Link to="/suggestion">{t('actions.backToList')}</Link>}
+            extra={<Link to={paths.suggestions()}>{t('actions.backToList')}</Link>}
           />
         </Card>
       </>
     );
-  if (!s) return <PageLoading />;
+  if (!s) return <PageLoading shape="detail" />;
 
   const infoNeeded = s.tags.filter((x) => x.type === 'INFO_NEEDED');
   const change = (next: Partial<SuggestionDetail>) => {
@@ -153,14 +156,14 @@ export function SuggestionDetailPage() {
     <>
       <PageHeader
         title={s.title}
-        breadcrumbs={[{ title: t('list.title'), to: '/suggestion' }, { title: `#${s.number}` }]}
+        breadcrumbs={[{ title: t('list.title'), to: paths.suggestions() }, { title: `#${s.number}` }]}
       />
       <Card className="cr-card sg-detail-head">
         <div className="sg-meta">
           <span className="sg-number">#{s.number}</span>
           <span className="sg-author">
             <MemberAvatar size={24} src={s.author.avatar} />
-            <Link to={`/member/${s.author._id}`}>{authorName(s.author)}</Link>
+            <Link to={paths.member(s.author._id)}>{authorName(s.author)}</Link>
           </span>
           <span className="sg-muted">{t('detail.created', { date: formatDate(s.createdAt) })}</span>
           {s.updatedAt !== s.createdAt && (
@@ -200,23 +203,29 @@ export function SuggestionDetailPage() {
         <RoleActions s={s} onChange={change} reload={reload} autoSign={params.get('new') === '1'} />
         <div className="sg-make-proposal">
           <MakeProposalButton suggestion={s} onMade={() => void reload()} />
+          {!s.proposalNumber && s.status === 'ACTIVE' && <ProposalDraftButton suggestion={s} />}
         </div>
       </Card>
       <div className="sg-detail">
         <Card className="cr-card sg-detail__main">
           <SuggestionContentView content={s.content} />
         </Card>
-        <aside className="sg-detail__aside">
+        <aside className={`sg-detail__aside${NEEDS_COSIGN.has(s.type) ? ' sg-detail__aside--stack' : ''}`}>
           <Card className="cr-card">
             <SignaturePanel s={s} />
           </Card>
+          {NEEDS_COSIGN.has(s.type) && (
+            <Card className="cr-card">
+              <CoSignaturesPanel s={s} />
+            </Card>
+          )}
         </aside>
       </div>
       <Card className="cr-card">
         <CommentsSection key={commentsKey} s={s} onCountChange={onCountChange} refresh={commentsRefresh} />
       </Card>
       <Typography.Paragraph className="sg-muted sg-center">
-        <Link to="/suggestion">{t('actions.backToList')}</Link>
+        <Link to={paths.suggestions()}>{t('actions.backToList')}</Link>
       </Typography.Paragraph>
     </>
   );

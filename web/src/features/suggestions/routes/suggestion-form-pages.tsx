@@ -18,6 +18,7 @@ import { useErrorText } from '../model/error-text';
 import { emptyValues, valuesFromContent, type FormValues } from '../model/form-values';
 import { localKey } from '../model/local-draft';
 import '../suggestions.css';
+import { paths } from '../../../lib/paths';
 
 /** The field refusals of a 400 validation answer, as form issues. */
 function serverIssuesOf(err: unknown): RuleIssue[] {
@@ -64,7 +65,7 @@ export function SuggestionCreatePage() {
     };
   }, [draftId]);
 
-  const crumbs = [{ title: t('list.title'), to: '/suggestion' }, { title: t('form.createTitle') }];
+  const crumbs = [{ title: t('list.title'), to: paths.suggestions() }, { title: t('form.createTitle') }];
   if (suspended)
     return (
       <>
@@ -73,7 +74,7 @@ export function SuggestionCreatePage() {
           <Result
             status="warning"
             title={t('errors.suggestion.suspended')}
-            extra={<Link to="/suggestion">{t('actions.backToList')}</Link>}
+            extra={<Link to={paths.suggestions()}>{t('actions.backToList')}</Link>}
           />
         </Card>
       </>
@@ -86,7 +87,7 @@ export function SuggestionCreatePage() {
           <Result
             status="error"
             title={errorText(error)}
-            extra={<Link to="/suggestion/create">{t('form.startNew')}</Link>}
+            extra={<Link to={paths.suggestionCreate()}>{t('form.startNew')}</Link>}
           />
         </Card>
       </>
@@ -133,8 +134,8 @@ export function SuggestionEditPage() {
   const s = loaded?.suggestion;
   const title = t('form.editTitle', { number: s?.number ?? id });
   const crumbs = [
-    { title: t('list.title'), to: '/suggestion' },
-    { title: t('detail.title', { number: s?.number ?? id }), to: `/suggestion/${s?.number ?? id}` },
+    { title: t('list.title'), to: paths.suggestions() },
+    { title: t('detail.title', { number: s?.number ?? id }), to: paths.suggestion(s?.number ?? id) },
     { title: t('form.edit') },
   ];
   if (error)
@@ -145,7 +146,7 @@ export function SuggestionEditPage() {
           <Result
             status="error"
             title={errorText(error)}
-            extra={<Link to="/suggestion">{t('actions.backToList')}</Link>}
+            extra={<Link to={paths.suggestions()}>{t('actions.backToList')}</Link>}
           />
         </Card>
       </>
@@ -177,11 +178,11 @@ function EditRefused({
           subTitle={t(`editRefused.${reason}`, { status: t(`status.${s.status}`) })}
           extra={
             <Space wrap>
-              <Link to={`/suggestion/${s.number}`}>
+              <Link to={paths.suggestion(s.number)}>
                 <Button type="primary">{t('editRefused.toDetail')}</Button>
               </Link>
               {reason === 'signed' && s.isAuthor && (
-                <Link to="/suggestion/create">
+                <Link to={paths.suggestionCreate()}>
                   <Button>{t('editRefused.newSuggestion')}</Button>
                 </Link>
               )}
@@ -269,7 +270,7 @@ function FormPage({
       session.markSaved(values);
       session.allowLeave();
       message.success(t(mode === 'edit' ? 'form.updated' : 'form.created'));
-      void navigate(`/suggestion/${saved.number}${mode === 'create' ? '?new=1' : ''}`);
+      void navigate(paths.suggestion(saved.number, { new: mode === 'create' }));
     } catch (err) {
       const fields = serverIssuesOf(err);
       setServerIssues(fields);
@@ -286,7 +287,7 @@ function FormPage({
       session.markSaved(session.values);
       session.allowLeave();
       message.success(t('form.draftDiscarded'));
-      void navigate('/profile/suggestion');
+      void navigate(paths.mySuggestions());
     } catch (err) {
       message.error(errorText(err));
     }
@@ -307,7 +308,7 @@ function FormPage({
           showIcon
           title={t('form.didNotice')}
           action={
-            <Link to="/profile/info">
+            <Link to={paths.profileInfo()}>
               <Button size="small">{t('actions.associateDid')}</Button>
             </Link>
           }
@@ -371,7 +372,9 @@ function FormPage({
                 )}
                 <Button
                   onClick={() =>
-                    void navigate(mode === 'edit' ? `/suggestion/${suggestion!.number}` : '/suggestion')
+                    void navigate(
+                      mode === 'edit' ? paths.suggestion(suggestion!.number) : paths.suggestions(),
+                    )
                   }
                 >
                   {t('actions.cancel')}

@@ -12,6 +12,7 @@ import { SuggestionContentView } from '../components/suggestion-content-view';
 import { VersionDiff } from '../components/version-diff';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
+import { paths } from '../../../lib/paths';
 
 /** /suggestion/history/:id — every version, a readable diff between any two, and revert (author, unsigned). */
 export function SuggestionHistoryPage() {
@@ -47,8 +48,8 @@ export function SuggestionHistoryPage() {
   const byVersion = useMemo(() => new Map((versions ?? []).map((v) => [v.version, v])), [versions]);
   const title = t('history.title', { number: s?.number ?? id });
   const crumbs = [
-    { title: t('list.title'), to: '/suggestion' },
-    { title: `#${s?.number ?? id}`, to: `/suggestion/${s?.number ?? id}` },
+    { title: t('list.title'), to: paths.suggestions() },
+    { title: `#${s?.number ?? id}`, to: paths.suggestion(s?.number ?? id) },
     { title: t('actions.history') },
   ];
   if (error)
@@ -59,12 +60,12 @@ export function SuggestionHistoryPage() {
           <Result
             status="404"
             title={errorText(error)}
-            extra={<Link to="/suggestion">{t('actions.backToList')}</Link>}
+            extra={<Link to={paths.suggestions()}>{t('actions.backToList')}</Link>}
           />
         </Card>
       </>
     );
-  if (!s || !versions || from === null || to === null) return <PageLoading />;
+  if (!s || !versions || from === null || to === null) return <PageLoading shape="detail" />;
 
   const older = byVersion.get(from);
   const newer = byVersion.get(to);
@@ -93,7 +94,7 @@ export function SuggestionHistoryPage() {
       <PageHeader
         title={title}
         breadcrumbs={crumbs}
-        subtitle={<Link to={`/suggestion/${s.number}`}>{s.title}</Link>}
+        subtitle={<Link to={paths.suggestion(s.number)}>{s.title}</Link>}
       />
       {s.isAuthor && !s.canEdit && (
         <Typography.Paragraph className="sg-page-alert sg-muted">

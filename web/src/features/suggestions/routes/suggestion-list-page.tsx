@@ -25,6 +25,7 @@ import { suggestionApi, type ListQuery } from '../api/suggestion-api';
 import { SuggestionRow } from '../components/suggestion-row';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
+import { paths } from '../../../lib/paths';
 
 const MEMBER_FILTERS = new Set(['mine', 'commented', 'subscribed']);
 const DEFAULTS: Readonly<Record<string, string>> = {
@@ -99,19 +100,19 @@ export function SuggestionListPage() {
 
   const addSuggestion = () => {
     if (!is_login) {
-      rememberLoginRedirect('/suggestion/create');
-      void navigate('/login');
+      rememberLoginRedirect(paths.suggestionCreate());
+      void navigate(paths.login());
     } else if (!user?.did) {
       modal.confirm({
         title: t('list.add'),
         content: t('list.didFirst'),
         okText: t('actions.associateDid'),
         cancelText: t('list.writeAnyway'),
-        onOk: () => void navigate('/profile/info'),
-        onCancel: () => void navigate('/suggestion/create'),
+        onOk: () => void navigate(paths.profileInfo()),
+        onCancel: () => void navigate(paths.suggestionCreate()),
       });
     } else {
-      void navigate('/suggestion/create');
+      void navigate(paths.suggestionCreate());
     }
   };
 

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ReadingLayout } from '../../../components/reading-layout';
 import { whitepaperEn } from '../content/whitepaper.en';
 import { whitepaperZh } from '../content/whitepaper.zh';
+import { paths } from '../../../lib/paths';
 
 /** Sections 0-10, A and B, with the alpha-version notice and a link to the council. */
 export function WhitepaperPage() {
@@ -17,7 +18,7 @@ export function WhitepaperPage() {
         breadcrumbs={[{ title: t('whitepaper.title') }]}
         subtitle={t('whitepaper.subtitle')}
         extra={
-          <Link to="/council">
+          <Link to={paths.council()}>
             <Button type="primary">{t('whitepaper.councilLink')}</Button>
           </Link>
         }

@@ -1,0 +1,137 @@
+/**
+ * The one recipe for a process of the product. `npm start` (scripts/src/stack/stack.ts) asks for the api and the
+ * worker, `npm run start:api` (main-api.ts) for the api, `npm run start:worker` (chain-worker/src/main-worker.ts)
+ * for the worker. Start order: Redis, the database (migrated), the api's deps, `prepare`, the worker parts,
+ * housekeeping, mail delivery, the HTTP server; `stop()` undoes it in reverse.
+ *
+ * No HTTP is loaded at import time: the api half (Express, every route, the DID SDK, mail) is imported only when
+ * `api` is asked for, so a worker-only process never loads it. The worker half is handed in by the caller
+ * (chain-worker/src/worker-part.ts), since the api does not import the worker.
+ */
+import type { AppDeps, SharedConnections } from './app-deps';
+import type { ApiConfig } from './config/api-config';
+import { ConfigError } from './config/env-parse';
+import { openDatabase } from './db/db-client';
+import { startHousekeeping } from './housekeeping';
+import type { Logger } from './http/logger';
+import { connectRedis } from './infra/redis-connect';
+import { createEventBus } from './realtime/event-bus';
+
+interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/** Redis, the database and the event bus, opened once and shared by every part of the process. */
+export type ProcessConnections = Required<SharedConnections>;
+
+/** A part the caller adds (the chain worker): started on the shared connections, stopped before they close. */
+export type ProcessPart = (shared: ProcessConnections) => Promise<Stoppable>;
+
+export interface ProcessPlan {
+  redisUrl: string;
+  /** PostgreSQL at `databaseUrl`, else PGlite in `pgliteDir` (in-process only: a worker-only process needs PostgreSQL). */
+  database: { databaseUrl?: string; pgliteDir: string };
+  /** The api half: its deps (mail, DID, uploads, chain queues), housekeeping, mail delivery, the HTTP server. */
+  api?: { config: ApiConfig; logger: Logger };
+  /** The chain worker half (chain-worker/src/worker-part.ts; WORKER_QUEUES picks what it runs). */
+  worker?: ProcessPart;
+  /** Runs once the database is migrated, before any part starts (the all-in-one stack's dev accounts). */
+  prepare?: (shared: ProcessConnections) => Promise<void>;
+}
+
+export interface ComposedProcess {
+  shared: ProcessConnections;
+  /** The api's deps, when the api half runs. */
+  deps: AppDeps | null;
+  /** Where the api listens, when the api half runs. */
+  url: string | null;
+  port: number | null;
+  /** Stops every part in reverse start order; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+export async function composeProcess(plan: ProcessPlan): Promise<ComposedProcess> {
+  const stops: Array<() => Promise<void>> = [];
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      for (const s of stops.reverse()) await s().catch(() => undefined);
+    })());
+  try {
+    const redis = await connectRedis(plan.redisUrl);
+    stops.push(async () => redis.disconnect());
+    const database = await openDatabase(plan.database);
+    stops.push(() => database.close());
+    const shared: ProcessConnections = { redis, database, events: createEventBus(redis) };
+
+    let deps: AppDeps | null = null;
+    if (plan.api) {
+      const { createAppDeps } = await import('./app-deps');
+      const appDeps = await createAppDeps(plan.api.config, plan.api.logger, shared);
+      stops.push(() => appDeps.close());
+      deps = appDeps;
+    }
+    await plan.prepare?.(shared);
+    if (plan.worker) {
+      const worker = await plan.worker(shared);
+      stops.push(() => worker.stop());
+    }
+    if (!deps) return { shared, deps, url: null, port: null, stop };
+
+    const housekeeping = startHousekeeping({
+      db: database.db,
+      logger: deps.logger,
+      mailQueue: deps.mailQueue,
+    });
+    stops.push(() => housekeeping.stop());
+    const mail = await startMailDelivery(deps);
+    stops.push(() => mail.stop());
+    const { startApiServer } = await import('./api-server');
+    const api = await startApiServer(deps);
+    stops.push(() => api.stop());
+    return { shared, deps, url: api.url, port: api.port, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * Sends what the mail queue holds (this api's and the chain worker's e-mails) through this process's mailer; any
+ * number of api instances share the queue (BullMQ hands each job to one of them).
+ */
+async function startMailDelivery(deps: AppDeps): Promise<Stoppable> {
+  const { startMailWorker } = await import('./mail/mail-worker');
+  const worker = startMailWorker(deps);
+  return { stop: () => worker.close() };
+}
+
+/** `npm run start:api` needs a Redis it is given (only `npm start` starts one). */
+export function requireRedisUrl(url: string | undefined, command: string): string {
+  if (url) return url;
+  throw new ConfigError([`REDIS_URL: required by ${command} (only \`npm start\` starts a Redis of its own)`]);
+}
+
+/** SIGINT / SIGTERM stop the process in order once, then exit 0. */
+export function stopOnSignals(stop: () => Promise<void>, onSignal?: (signal: string) => void): void {
+  let stopping = false;
+  const handle = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    onSignal?.(signal);
+    void stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', handle);
+  process.on('SIGTERM', handle);
+}
+
+/**
+ * A failed start-up exits 1. A cause the operator can fix (bad configuration, a service that does not answer, a
+ * missing program, the wrong chain) is one line; anything unexpected prints its stack.
+ */
+export function exitOnStartupFailure(err: unknown): never {
+  const known =
+    err instanceof ConfigError || (err instanceof Error && /Unavailable|Missing|Mismatch/.test(err.name));
+  console.error(known ? (err as Error).message : err);
+  process.exit(1);
+}

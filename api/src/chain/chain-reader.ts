@@ -1,0 +1,32 @@
+import { JsonRpcProvider, Network } from 'ethers';
+import type { AppDeps } from '../app-deps';
+
+/** A read that takes longer than this is answered as unavailable rather than holding the page. */
+export const READ_TIMEOUT_MS = 5_000;
+
+const providers = new WeakMap<AppDeps, JsonRpcProvider>();
+
+/**
+ * The api process's read-only view of the governance chain: one provider on the configured RPC and chain id,
+ * with a static network, so an unreachable node fails the read instead of leaving ethers retrying its network
+ * detection in the background. Null when the chain is not configured.
+ */
+export function chainReader(deps: AppDeps): JsonRpcProvider | null {
+  const { CHAIN_RPC_URL: rpcUrl, CHAIN_ID: chainId } = deps.config;
+  if (!rpcUrl || !chainId) return null;
+  let provider = providers.get(deps);
+  if (!provider) {
+    provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), { staticNetwork: true });
+    providers.set(deps, provider);
+  }
+  return provider;
+}
+
+/** `work`, or a rejection after READ_TIMEOUT_MS. */
+export function withReadTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READ_TIMEOUT_MS} ms`)), READ_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/db-client';
+import { users } from '../db/schema/users.schema';
+
+/** Who a mail goes to, read at send time (the address or language may have changed since it was queued). */
+export interface MailRecipient {
+  id: string;
+  email: string | null;
+  active: boolean;
+  username: string;
+  /** First name when given, else the username. */
+  name: string;
+  profile: Record<string, unknown>;
+}
+
+export async function findMailRecipient(db: Db, userId: string): Promise<MailRecipient | undefined> {
+  const [u] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      active: users.active,
+      username: users.username,
+      firstName: users.firstName,
+      profile: users.profile,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u) return undefined;
+  return { ...u, name: u.firstName?.trim() || u.username };
+}
+
+/** The recipient when they can be mailed (active, with an address), else undefined. */
+export async function mailableRecipient(
+  db: Db,
+  userId: string,
+): Promise<(MailRecipient & { email: string }) | undefined> {
+  const r = await findMailRecipient(db, userId);
+  return r?.active && r.email ? { ...r, email: r.email } : undefined;
+}

@@ -1,0 +1,14 @@
+import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import type { ProposalRow } from '../../db/schema/proposal.schema';
+import type { RoomEvent } from '../../realtime/event-bus';
+
+/** `proposal:update` (reason `conclusion`) to the proposal's room: a signature was added or a conclusion cancelled. */
+export function conclusionEvents(p: ProposalRow): RoomEvent[] {
+  return [
+    {
+      room: proposalRoom(p.id),
+      event: PROPOSAL_UPDATE_EVENT,
+      payload: { id: p.id, status: p.status, reason: 'conclusion' },
+    },
+  ];
+}

@@ -1,0 +1,32 @@
+import { conclusionViewSchema } from '../../contract/conclusion.contract';
+import { proposalRefParamsSchema } from '../../contract/proposal.contract';
+import { defineRoute, policy } from '../../http/route';
+import { cancelConclusion, getConclusion } from './conclusion.service';
+
+/**
+ * The conclusion of a passed proposal. Reading is public; signing is the wallet action `conclude`
+ * (POST /api/wallet/requests); the owner or the secretary general may cancel a conclusion not yet co-signed.
+ */
+export const conclusionRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/proposals/:id/conclusion',
+    tag: 'proposals',
+    summary:
+      'Whether the proposal may be concluded, the conclusion being co-signed (outcome, who signed, live chain status) and the actions open to the caller.',
+    policy: policy.public,
+    params: proposalRefParamsSchema,
+    response: conclusionViewSchema,
+    handler: ({ deps, user, params }) => getConclusion(deps, user, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/proposals/:id/conclusion/cancel',
+    tag: 'proposals',
+    summary: 'The owner or the secretary general cancels a conclusion that is not yet co-signed.',
+    policy: policy.auth,
+    params: proposalRefParamsSchema,
+    response: conclusionViewSchema,
+    handler: ({ deps, user, params }) => cancelConclusion(deps, user, params.id),
+  }),
+];

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  elipDetailSchema,
+  elipInputSchema,
+  elipListQuerySchema,
+  elipListSchema,
+  elipMoveInputSchema,
+  elipParamsSchema,
+  elipReviewInputSchema,
+} from '../../contract/elip.contract';
+import { defineRoute, policy } from '../../http/route';
+import {
+  createElip,
+  editElip,
+  exportElipsCsv,
+  getElip,
+  listElips,
+  moveElipByAuthor,
+  removeElip,
+  reviewElip,
+} from './elip.service';
+
+/**
+ * ELIPs (spec §3, §4, §5): the author writes and moves their own, the secretariat reviews, the council votes
+ * through the wallet action `vote-elip`. Every route checks the role and the authorship on the server.
+ */
+export const elipRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/elip',
+    tag: 'elip',
+    summary:
+      'ELIPs, 10 a page: public statuses for everyone plus your own; every status for the secretariat. Filters: status, type, q, from/to (creation date), sort.',
+    policy: policy.public,
+    query: elipListQuerySchema,
+    response: elipListSchema,
+    handler: ({ deps, user, query }) => listElips(deps, user, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/elip/export.csv',
+    tag: 'elip',
+    summary: 'The filtered list as CSV (text/csv, at most 10,000 rows).',
+    policy: policy.public,
+    query: elipListQuerySchema,
+    raw: true,
+    handler: async ({ deps, user, query, res }) => {
+      const csv = await exportElipsCsv(deps, user, query);
+      res.status(200);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', 'attachment; filename="elips.csv"');
+      res.end('\ufeff' + csv);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/elip',
+    tag: 'elip',
+    summary: 'Write an ELIP: a personal draft, or (submit) straight to the secretariat’s review.',
+    policy: policy.auth,
+    body: elipInputSchema,
+    response: elipDetailSchema,
+    handler: ({ deps, user, body }) => createElip(deps, user!, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/elip/:id',
+    tag: 'elip',
+    summary: 'An ELIP (id or number) with its review history and the council’s votes.',
+    policy: policy.public,
+    params: elipParamsSchema,
+    response: elipDetailSchema,
+    handler: ({ deps, user, params }) => getElip(deps, user, params.id),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/elip/:id',
+    tag: 'elip',
+    summary: 'Author only, in PERSONAL_DRAFT, REJECTED or DRAFT: edit; submit sends it for review.',
+    policy: policy.auth,
+    params: elipParamsSchema,
+    body: elipInputSchema,
+    response: elipDetailSchema,
+    handler: ({ deps, user, params, body }) => editElip(deps, user!, params.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/elip/:id/status',
+    tag: 'elip',
+    summary:
+      'Author only: submit, finalReview (ask the council), cancel (a DRAFT), submitAsProposal (after the council’s YES), personalDraft.',
+    policy: policy.auth,
+    params: elipParamsSchema,
+    body: elipMoveInputSchema,
+    response: elipDetailSchema,
+    handler: ({ deps, user, params, body }) => moveElipByAuthor(deps, user!, params.id, body.move),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/elip/:id/review',
+    tag: 'elip',
+    summary:
+      'Secretariat only: approve (→ DRAFT) or reject with a comment (→ REJECTED) an ELIP waiting for review.',
+    policy: policy.auth,
+    params: elipParamsSchema,
+    body: elipReviewInputSchema,
+    response: elipDetailSchema,
+    handler: ({ deps, user, params, body }) => reviewElip(deps, user!, params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/elip/:id',
+    tag: 'elip',
+    summary: 'Author only: delete a personal draft or a rejected ELIP.',
+    policy: policy.auth,
+    params: elipParamsSchema,
+    response: z.object({ deleted: z.literal(true) }),
+    handler: ({ deps, user, params }) => removeElip(deps, user!, params.id),
+  }),
+];

@@ -1,0 +1,224 @@
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/db-client';
+import {
+  ELIP_DELETABLE,
+  ELIP_EDITABLE,
+  ELIP_AUTHOR_MOVES,
+  ELIP_MOVE_TARGET,
+  ELIP_PAGE_SIZE,
+  ELIP_PUBLIC_STATUSES,
+  type ElipDetail,
+  type ElipList,
+  type ElipMove,
+  type ElipStatus,
+  type ElipValues,
+  type elipListQuerySchema,
+  type elipReviewInputSchema,
+} from '../../contract/elip.contract';
+import type { ElipRow } from '../../db/schema';
+import type { AuthUser } from '../session/auth-user';
+import { elipError, isSecretariat } from './elip-errors';
+import { ELIP_STATUS_TABLE } from './elip-rules';
+import { toDetail, toSummary } from './elip-view';
+import * as repo from './elip.repo';
+
+type ListQuery = z.output<typeof elipListQuerySchema>;
+type ReviewValues = z.output<typeof elipReviewInputSchema>;
+
+const text = (v: ElipValues) => ({
+  title: v.title,
+  type: v.type,
+  language: v.language,
+  discussionsTo: v.discussionsTo || null,
+  requires: v.requires || null,
+  replaces: v.replaces || null,
+  supersededBy: v.supersededBy || null,
+  abstract: v.abstract,
+  motivation: v.motivation,
+  specification: v.specification,
+  rationale: v.rationale,
+  backwardCompatibility: v.backwardCompatibility,
+  referenceImplementation: v.referenceImplementation,
+  copyright: v.copyright,
+});
+
+/** Whether `viewer` may read an ELIP: public statuses for everyone, the rest for its author and the secretariat. */
+function canSee(e: ElipRow, viewer: AuthUser | null): boolean {
+  if (ELIP_PUBLIC_STATUSES.includes(e.status as ElipStatus)) return true;
+  return !!viewer && (viewer.id === e.authorId || isSecretariat(viewer.role));
+}
+
+/** An ELIP the viewer may read (an invisible one is reported as missing, so drafts do not leak). */
+async function visibleElip(db: Db, viewer: AuthUser | null, ref: string, lock = false): Promise<ElipRow> {
+  const e = await repo.findElip(db, ref, lock);
+  if (!e || !canSee(e, viewer)) throw elipError(404, 'elip.not_found');
+  return e;
+}
+
+/** An ELIP the caller wrote (deny by default: someone else's is 403). */
+async function authoredElip(db: Db, user: AuthUser, ref: string, lock = false): Promise<ElipRow> {
+  const e = await visibleElip(db, user, ref, lock);
+  if (e.authorId !== user.id) throw elipError(403, 'elip.not_author');
+  return e;
+}
+
+/** The author moves that the table allows from `status` (submit as proposal also needs the council's votes). */
+function movesFrom(status: ElipStatus): ElipMove[] {
+  return ELIP_AUTHOR_MOVES.filter((m) => ELIP_STATUS_TABLE.can(status, ELIP_MOVE_TARGET[m]));
+}
+
+async function councilPassed(db: Db, id: string): Promise<boolean> {
+  const votes = await repo.votesOf(db, id);
+  const yes = votes.filter((v) => v.vote.value === 'YES').length;
+  const oppose = votes.filter((v) => v.vote.value === 'OPPOSE').length;
+  return yes > 0 && yes > oppose;
+}
+
+export async function getElip(deps: AppDeps, viewer: AuthUser | null, ref: string): Promise<ElipDetail> {
+  const db = deps.database.db;
+  const e = await visibleElip(db, viewer, ref);
+  const row = (await repo.findElipWithAuthor(db, e.id))!;
+  const status = e.status as ElipStatus;
+  const isAuthor = viewer?.id === e.authorId;
+  return toDetail(row, await repo.reviewsOf(db, e.id), await repo.votesOf(db, e.id), {
+    edit: isAuthor && ELIP_EDITABLE.includes(status),
+    delete: isAuthor && ELIP_DELETABLE.includes(status),
+    review: !!viewer && isSecretariat(viewer.role) && status === 'WAIT_FOR_REVIEW',
+    vote: !!viewer?.did && viewer.role === 'COUNCIL' && status === 'FINAL_REVIEW',
+    moves: isAuthor ? movesFrom(status) : [],
+  });
+}
+
+/** Any signed-in member writes an ELIP: a personal draft, or straight to the secretariat's review. */
+export async function createElip(deps: AppDeps, user: AuthUser, v: ElipValues): Promise<ElipDetail> {
+  const row = await repo.insertElip(deps.database.db, {
+    ...text(v),
+    authorId: user.id,
+    status: v.submit ? 'WAIT_FOR_REVIEW' : 'PERSONAL_DRAFT',
+  });
+  return getElip(deps, user, row.id);
+}
+
+/** The author edits in PERSONAL_DRAFT, REJECTED or DRAFT; `submit` then sends a personal draft or rejected one. */
+export async function editElip(
+  deps: AppDeps,
+  user: AuthUser,
+  ref: string,
+  v: ElipValues,
+): Promise<ElipDetail> {
+  const db = deps.database.db;
+  const id = await db.transaction(async (tx) => {
+    const e = await authoredElip(tx, user, ref, true);
+    const status = e.status as ElipStatus;
+    if (!ELIP_EDITABLE.includes(status)) throw elipError(409, 'elip.wrong_status');
+    if (v.submit && !ELIP_STATUS_TABLE.can(status, 'WAIT_FOR_REVIEW'))
+      throw elipError(409, 'elip.wrong_status');
+    if (!(await repo.updateElipText(tx, e.id, status, text(v)))) throw elipError(409, 'elip.wrong_status');
+    if (v.submit && !(await repo.moveElip(tx, e.id, status, 'WAIT_FOR_REVIEW')))
+      throw elipError(409, 'elip.wrong_status');
+    return e.id;
+  });
+  return getElip(deps, user, id);
+}
+
+/** The author's status moves (submit, ask the council, cancel the draft, submit as proposal, keep private). */
+export async function moveElipByAuthor(
+  deps: AppDeps,
+  user: AuthUser,
+  ref: string,
+  move: ElipMove,
+): Promise<ElipDetail> {
+  const db = deps.database.db;
+  const id = await db.transaction(async (tx) => {
+    const e = await authoredElip(tx, user, ref, true);
+    const from = e.status as ElipStatus;
+    const to = ELIP_MOVE_TARGET[move];
+    if (!ELIP_STATUS_TABLE.can(from, to)) throw elipError(409, 'elip.wrong_status');
+    if (move === 'submitAsProposal' && !(await councilPassed(tx, e.id)))
+      throw elipError(409, 'elip.not_passed');
+    if (!(await repo.moveElip(tx, e.id, from, to))) throw elipError(409, 'elip.wrong_status');
+    return e.id;
+  });
+  return getElip(deps, user, id);
+}
+
+/**
+ * The secretariat reviews an ELIP waiting for review: APPROVED makes it a public DRAFT, REJECTED (with a comment)
+ * sends it back to its author. In FINAL_REVIEW the secretariat may still reject it. Every review is kept.
+ */
+export async function reviewElip(
+  deps: AppDeps,
+  user: AuthUser,
+  ref: string,
+  v: ReviewValues,
+): Promise<ElipDetail> {
+  if (!isSecretariat(user.role)) throw elipError(403, 'elip.not_reviewer');
+  const db = deps.database.db;
+  const id = await db.transaction(async (tx) => {
+    const e = await visibleElip(tx, user, ref, true);
+    const from = e.status as ElipStatus;
+    const to: ElipStatus = v.decision === 'APPROVED' ? 'DRAFT' : 'REJECTED';
+    const allowed = from === 'WAIT_FOR_REVIEW' || (from === 'FINAL_REVIEW' && to === 'REJECTED');
+    if (!allowed || !(await repo.moveElip(tx, e.id, from, to))) throw elipError(409, 'elip.wrong_status');
+    await repo.insertReview(tx, {
+      elipId: e.id,
+      reviewerId: user.id,
+      decision: v.decision,
+      comment: v.comment,
+    });
+    return e.id;
+  });
+  return getElip(deps, user, id);
+}
+
+/** The author deletes a personal draft or a rejected ELIP. */
+export async function removeElip(deps: AppDeps, user: AuthUser, ref: string): Promise<{ deleted: true }> {
+  const db = deps.database.db;
+  const e = await authoredElip(db, user, ref);
+  if (!ELIP_DELETABLE.includes(e.status as ElipStatus)) throw elipError(409, 'elip.wrong_status');
+  if (!(await repo.deleteElip(db, e.id, ELIP_DELETABLE))) throw elipError(409, 'elip.wrong_status');
+  return { deleted: true };
+}
+
+function listFilter(viewer: AuthUser | null, q: ListQuery, limit: number): repo.ElipListFilter {
+  return {
+    status: q.status,
+    type: q.type,
+    q: q.q || undefined,
+    from: q.from,
+    to: q.to,
+    sort: q.sort,
+    visible:
+      viewer && isSecretariat(viewer.role)
+        ? null
+        : { publicStatuses: ELIP_PUBLIC_STATUSES, authorId: viewer?.id ?? null },
+    limit,
+    offset: (q.page - 1) * limit,
+  };
+}
+
+export async function listElips(deps: AppDeps, viewer: AuthUser | null, q: ListQuery): Promise<ElipList> {
+  const { rows, total } = await repo.listElips(deps.database.db, listFilter(viewer, q, ELIP_PAGE_SIZE));
+  return { list: rows.map(toSummary), total, page: q.page, pageSize: ELIP_PAGE_SIZE };
+}
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  // A leading = + - @ would be read as a formula by spreadsheet programs.
+  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The filtered list (every page, at most 10,000 rows) as CSV text. */
+export async function exportElipsCsv(deps: AppDeps, viewer: AuthUser | null, q: ListQuery): Promise<string> {
+  const f = { ...listFilter(viewer, { ...q, page: 1 }, 10_000) };
+  const { rows } = await repo.listElips(deps.database.db, f);
+  const head = ['Number', 'Title', 'Author', 'Type', 'Status', 'Created', 'Updated'];
+  const lines = rows
+    .map(toSummary)
+    .map((e) =>
+      [e.number, e.title, e.author.name, e.type, e.status, e.createdAt, e.updatedAt].map(csvCell).join(','),
+    );
+  return [head.join(','), ...lines].join('\r\n') + '\r\n';
+}

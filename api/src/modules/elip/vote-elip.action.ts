@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import type { Db } from '../../db/db-client';
+import { AppError, unauthorized } from '../../http/app-error';
+import { policy } from '../../http/route';
+import { findUserByDid } from '../account/account.repo';
+import { seatedNow } from '../council/council.repo';
+import { defineWalletAction } from '../wallet/wallet-action';
+import { elipError } from './elip-errors';
+import { findElip, upsertVote } from './elip.repo';
+
+interface VotePayload extends Record<string, unknown> {
+  elipId: string;
+  value: 'YES' | 'OPPOSE' | 'ABSTAIN';
+  reason: string;
+  updatedAt: string;
+  term: number;
+}
+
+/** The words a council member signs: the ELIP, its last change, the vote and the reason, bound by a digest. */
+export function elipVoteStatement(x: {
+  did: string;
+  number: number;
+  title: string;
+  elipId: string;
+  updatedAt: string;
+  value: string;
+  reason: string;
+  term: number;
+}) {
+  const canonical = JSON.stringify({
+    kind: 'cr-elip-vote',
+    elipId: x.elipId,
+    updatedAt: x.updatedAt,
+    did: x.did,
+    term: x.term,
+    value: x.value,
+    reason: x.reason,
+  });
+  const digest = createHash('sha256').update(canonical, 'utf8').digest('hex');
+  const text = `Cyber Republic council, term ${x.term}: ${x.did} votes ${x.value} on ELIP #${x.number} "${x.title}".\nReason: ${x.reason}`;
+  return { statement: `${text}\nDigest: ${digest}`, digest };
+}
+
+/** The ELIP in FINAL_REVIEW and the caller's seat in the council now; refused otherwise. */
+async function subject(db: Db, elipId: string, did: string | null, lock: boolean) {
+  const e = await findElip(db, elipId, lock);
+  if (!e) throw elipError(404, 'elip.not_found');
+  if (e.status !== 'FINAL_REVIEW') throw elipError(409, 'elip.wrong_status');
+  const seat = await seatedNow(db, did, null);
+  if (!seat) throw elipError(403, 'elip.not_council');
+  return { e, seat };
+}
+
+/**
+ * A seated council member votes YES, OPPOSE or ABSTAIN (with a reason) on an ELIP in FINAL_REVIEW by signing the
+ * vote with their DID (didsign). The seat comes from the chain index (never from the site role alone); the words
+ * name the ELIP's last change, so an edit after the QR code was made refuses the reply. A new vote replaces the
+ * member's earlier one.
+ */
+export const voteElipAction = defineWalletAction({
+  name: 'vote-elip',
+  policy: policy.auth,
+  params: walletActionParamsSchemas['vote-elip'],
+  async prepare({ deps, user, params }) {
+    if (!user) throw unauthorized();
+    if (!user.did) throw elipError(400, 'elip.did_required');
+    const { e, seat } = await subject(deps.database.db, params.elipId, user.did, false);
+    const payload: VotePayload = {
+      elipId: e.id,
+      value: params.value,
+      reason: params.reason,
+      updatedAt: e.updatedAt.toISOString(),
+      term: seat.term.term,
+    };
+    const { statement, digest } = elipVoteStatement({
+      ...payload,
+      did: user.did,
+      number: e.number,
+      title: e.title,
+    });
+    return {
+      intent: 'didsign',
+      expectedSigner: user.did,
+      statement,
+      digest,
+      subjectType: 'elip',
+      subjectId: e.id,
+      payload,
+    };
+  },
+  async apply({ tx, request, reply }) {
+    const x = request.payload as VotePayload;
+    if (!reply.signatureHex)
+      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
+    const { e, seat } = await subject(tx, x.elipId, reply.signerDid, true);
+    const words = elipVoteStatement({ ...x, did: reply.signerDid, number: e.number, title: e.title });
+    if (
+      e.updatedAt.toISOString() !== x.updatedAt ||
+      seat.term.term !== x.term ||
+      words.statement !== request.statement
+    )
+      throw elipError(409, 'elip.vote_stale');
+    const voter = await findUserByDid(tx, reply.signerDid);
+    await upsertVote(tx, {
+      elipId: e.id,
+      voterDid: reply.signerDid,
+      voterId: voter?.id ?? null,
+      term: seat.term.term,
+      value: x.value,
+      reason: x.reason,
+      statement: request.statement,
+      signature: reply.signatureHex,
+    });
+    return { result: { elipId: e.id, value: x.value } };
+  },
+});

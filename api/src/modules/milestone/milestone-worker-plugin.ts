@@ -1,0 +1,38 @@
+import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import type { EventBus } from '../../realtime/event-bus';
+import type { ProjectionNotice } from '../proposal/proposal-projection';
+import type { ProposalWorkerPlugins } from '../proposal/proposal-worker-plugin';
+import { projectTreasuryEvents } from './milestone-projection';
+
+/** Kinds of the milestone actions (subject type `proposal`: their chain status reaches the proposal's room). */
+export const PAYMENT_REQUEST_KIND = 'milestone.request';
+export const PAYMENT_REVIEW_KIND = 'milestone.review';
+export const WITHDRAW_KIND = 'milestone.withdraw';
+
+/**
+ * The milestone module's part of the chain worker: Treasury events → proposal_milestones (in the event
+ * transaction), and a `proposal:update` (reason `payment`) to the proposal's room once that transaction committed
+ * (the watcher calls its closers after indexing; this closer closes nothing).
+ */
+export function milestoneWorkerPlugins(opts: {
+  events?: EventBus;
+}): Pick<ProposalWorkerPlugins, 'onEvents' | 'windowClosers'> {
+  let pending: ProjectionNotice[] = [];
+  return {
+    async onEvents(events, tx) {
+      pending.push(...(await projectTreasuryEvents(events, tx)));
+    },
+    windowClosers: [
+      {
+        name: 'milestones',
+        async closedWindows() {
+          const notices = pending;
+          pending = [];
+          for (const n of notices)
+            await opts.events?.publish(proposalRoom(n.id), PROPOSAL_UPDATE_EVENT, n).catch(() => undefined);
+          return [];
+        },
+      },
+    ],
+  };
+}

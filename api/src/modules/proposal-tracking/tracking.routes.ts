@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  notesEditSchema,
+  proposalNotesSchema,
+  trackingCreateSchema,
+  trackingEntrySchema,
+  trackingItemParamsSchema,
+  trackingListSchema,
+  trackingParamsSchema,
+  trackingReviewSchema,
+  trackingUpdateSchema,
+} from '../../contract/proposal-tracking.contract';
+import { unauthorized } from '../../http/app-error';
+import { defineRoute, policy } from '../../http/route';
+import { editNotes, getNotes } from './notes.service';
+import { createEntry, listTracking, reviewEntry, submitEntry, updateEntry } from './tracking.service';
+
+const TAG = 'proposal tracking';
+const writeResult = z.object({ entry: trackingEntrySchema, mailFailed: z.boolean() });
+
+/**
+ * Tracking messages, the summary and the secretariat notes (docs/tracking-states.md). Reads are public (the
+ * service filters by viewer); writes need a sign-in, and the service checks ownership (owner writes) and the
+ * secretary general (reviews, notes) against the rows and the chain's secretary general.
+ */
+export const trackingRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/proposals/:id/tracking',
+    tag: TAG,
+    summary:
+      'Tracking messages and the summary: PUBLISHED ones for everyone; all statuses for the owner, the secretariat and the council.',
+    policy: policy.public,
+    params: trackingParamsSchema,
+    response: trackingListSchema,
+    handler: ({ deps, user, params }) => listTracking(deps, user, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/proposals/:id/tracking',
+    tag: TAG,
+    summary:
+      'The owner of an ACTIVE proposal writes a tracking message (at most 128) or the summary (one), as a draft or submitted for review (e-mails the secretariat).',
+    policy: policy.auth,
+    params: trackingParamsSchema,
+    body: trackingCreateSchema,
+    response: writeResult,
+    handler: ({ deps, user, params, body }) => createEntry(deps, user ?? fail(), params.id, body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/proposals/:id/tracking/:itemId',
+    tag: TAG,
+    summary: 'The owner edits a DRAFT or rejected entry; `submit` sends it for review.',
+    policy: policy.auth,
+    params: trackingItemParamsSchema,
+    body: trackingUpdateSchema,
+    response: writeResult,
+    handler: ({ deps, user, params, body }) =>
+      updateEntry(deps, user ?? fail(), params.id, params.itemId, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/proposals/:id/tracking/:itemId/submit',
+    tag: TAG,
+    summary: 'The owner submits a DRAFT or rejected entry for review (e-mails the secretariat).',
+    policy: policy.auth,
+    params: trackingItemParamsSchema,
+    response: writeResult,
+    handler: ({ deps, user, params }) => submitEntry(deps, user ?? fail(), params.id, params.itemId),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/proposals/:id/tracking/:itemId/review',
+    tag: TAG,
+    summary:
+      'The secretary general approves (PUBLISHED) or rejects with a comment (REJECT) an entry under review (e-mails the owner).',
+    policy: policy.role('SECRETARY'),
+    params: trackingItemParamsSchema,
+    body: trackingReviewSchema,
+    response: writeResult,
+    handler: ({ deps, user, params, body }) =>
+      reviewEntry(deps, user ?? fail(), params.id, params.itemId, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/proposals/:id/notes',
+    tag: TAG,
+    summary: 'The secretariat notes of a proposal and every earlier version, newest first.',
+    policy: policy.public,
+    params: trackingParamsSchema,
+    response: proposalNotesSchema,
+    handler: ({ deps, user, params }) => getNotes(deps, user, params.id),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/proposals/:id/notes',
+    tag: TAG,
+    summary: 'The secretary general saves the notes (a new version; the earlier ones stay in the history).',
+    policy: policy.role('SECRETARY'),
+    params: trackingParamsSchema,
+    body: notesEditSchema,
+    response: proposalNotesSchema,
+    handler: ({ deps, user, params, body }) => editNotes(deps, user ?? fail(), params.id, body),
+  }),
+];
+
+function fail(): never {
+  throw unauthorized();
+}

@@ -1,0 +1,172 @@
+import { governanceInterface } from '@cr/contracts-abi/artifacts';
+import { toContractSig } from '@cr/contracts-abi/p256';
+import { registrationStatement, statementDigest, termsHash, termsTuple } from '@cr/contracts-abi/statements';
+import { recordChainAction } from '../../chain/chain-outbox';
+import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import { AppError, conflict, unauthorized } from '../../http/app-error';
+import { policy } from '../../http/route';
+import type { AuthUser } from '../session/auth-user';
+import { markProposed, searchDocument } from '../suggestion/suggestion.repo';
+import { defineWalletAction } from '../wallet/wallet-action';
+import {
+  alreadyProposed,
+  chainConfig,
+  checkRegistration,
+  isUniqueViolation,
+  memberIdOf,
+  type Registration,
+} from './proposal-registration.service';
+import { kindOfType, storeTerms } from './proposal-terms';
+import { REGISTER_KIND } from './proposal-worker-plugin';
+import { linkRegisterAction, saveRegisteredProposal } from './proposal.repo';
+
+interface RegistrationPayload extends Record<string, unknown> {
+  suggestionId: string;
+  draftId: string | null;
+  nonce: number;
+  term: number;
+}
+
+/** The words the council member signs: the contract's registration statement, rebuilt on chain. */
+function statementOf(r: Registration, nonce: number, chainId: number): string {
+  return registrationStatement({
+    draftHash: r.draftHash,
+    ownerDid: r.owner.did,
+    ownerQx: r.owner.qx,
+    ownerQy: r.owner.qy,
+    terms: r.terms,
+    term: r.term,
+    nonce,
+    chainId,
+  });
+}
+
+/**
+ * A council member seated on chain in the current term makes a signed suggestion (or their DRAFT proposal that
+ * presents one) into a proposal: they sign the contract's registration statement, and in the transaction that
+ * accepts the signature the proposal row (number from the sequence, PROPOSED pending chain), the suggestion's
+ * link and tag, and the outbox row for Governance.register (the owner's stored signature and theirs) are written;
+ * the worker relays it after commit (docs/proposal-states.md).
+ */
+export const makeProposalAction = defineWalletAction({
+  name: 'make-proposal',
+  policy: policy.auth,
+  params: walletActionParamsSchemas['make-proposal'],
+  async prepare({ deps, user, params }) {
+    if (!user) throw unauthorized();
+    const { chainId } = chainConfig(deps);
+    const r = await checkRegistration(deps, deps.database.db, params.ref, user, false);
+    // Any uint64 the member has not used in a statement: the time in ms grows for each new request.
+    const nonce = Date.now();
+    const statement = statementOf(r, nonce, chainId);
+    const payload: RegistrationPayload = {
+      suggestionId: r.subject.suggestion.id,
+      draftId: r.subject.draft?.id ?? null,
+      nonce,
+      term: r.term,
+    };
+    return {
+      intent: 'didsign',
+      expectedSigner: user.did!,
+      statement,
+      digest: statementDigest(statement).slice(2),
+      subjectType: 'suggestion',
+      subjectId: r.subject.suggestion.id,
+      payload,
+    };
+  },
+  async apply({ tx, deps, request, reply }) {
+    const { chainId, governance } = chainConfig(deps);
+    const payload = request.payload as RegistrationPayload;
+    if (!request.requesterId || !reply.signatureHex)
+      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
+    const member: AuthUser = {
+      id: request.requesterId,
+      did: reply.signerDid,
+      username: '',
+      role: 'COUNCIL',
+      tokenId: '',
+    };
+    const r = await checkRegistration(deps, tx, payload.draftId ?? payload.suggestionId, member, true);
+    const statement = statementOf(r, payload.nonce, chainId);
+    if (statement !== request.statement || r.term !== payload.term)
+      throw conflict(
+        'proposal.registration_stale',
+        'The suggestion or the council changed. Please scan a new QR code.',
+      );
+    const s = r.subject.suggestion;
+    const now = new Date();
+    const registered = {
+      kind: kindOfType(s.type),
+      type: s.type,
+      suggestionContent: s.content,
+      budgetTotal: s.budgetTotal,
+      suggestionId: s.id,
+      ownerId: s.authorId,
+      proposerId: request.requesterId,
+      proposerDid: reply.signerDid,
+      draftHash: r.draftHash,
+      termsHash: termsHash(r.terms),
+      terms: storeTerms(r.terms),
+      ownerDid: r.owner.did,
+      ownerSignature: r.owner.signature,
+      memberSignature: reply.signatureHex,
+      registerStatement: statement,
+      term: r.term,
+      seats: r.seats,
+      publishedAt: now,
+      statusChangedAt: now,
+      updatedAt: now,
+      // A draft keeps its own title and text; a proposal made straight from the suggestion takes the suggestion's.
+      ...(r.subject.draft
+        ? {}
+        : {
+            title: s.title,
+            titleSearch: searchDocument(s.title),
+            abstract: s.abstract,
+            goal: s.content.goal ?? null,
+            motivation: s.content.motivation,
+          }),
+    };
+    const p = await saveRegisteredProposal(tx, r.subject.draft?.id ?? null, registered).catch(
+      (err: unknown) => {
+        throw isUniqueViolation(err) ? alreadyProposed() : err;
+      },
+    );
+    const ownerSig = toContractSig(r.owner.signature);
+    const memberSig = toContractSig(reply.signatureHex);
+    const action = await recordChainAction(tx, {
+      kind: REGISTER_KIND,
+      subjectType: 'proposal',
+      subjectId: p.id,
+      chainId,
+      to: governance,
+      data: governanceInterface.encodeFunctionData('register', [
+        [r.draftHash, r.owner.did, r.owner.qx, r.owner.qy, termsTuple(r.terms)],
+        memberIdOf(reply.signerDid),
+        payload.nonce,
+        [memberSig.r, memberSig.s],
+        [ownerSig.r, ownerSig.s],
+      ]),
+      dedupeKey: `register:${r.draftHash}`,
+    });
+    await linkRegisterAction(tx, p.id, action);
+    await markProposed(tx, s.id, {
+      number: p.number,
+      draftHash: r.draftHash,
+      by: request.requesterId,
+      at: now,
+    });
+    const update = { id: p.id, status: p.status, reason: 'registration' };
+    return {
+      result: { proposalId: p.id, number: p.number, draftHash: r.draftHash, chainActionId: action.id },
+      chainActions: [action],
+      cacheScopes: ['suggestions'],
+      events: [
+        { room: proposalRoom(p.id), event: PROPOSAL_UPDATE_EVENT, payload: update },
+        { room: PROPOSAL_LIST_ROOM, event: PROPOSAL_UPDATE_EVENT, payload: update },
+      ],
+    };
+  },
+});

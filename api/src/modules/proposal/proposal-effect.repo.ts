@@ -1,0 +1,37 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db-client';
+import { proposals } from '../../db/schema/proposal.schema';
+
+const refColumns = {
+  id: proposals.id,
+  number: proposals.number,
+  title: proposals.title,
+  kind: proposals.kind,
+  status: proposals.status,
+  draftHash: proposals.draftHash,
+  effectsAppliedAt: proposals.effectsAppliedAt,
+};
+
+/** The published proposal with this chain draft hash (the target of a change or termination). */
+export async function proposalByDraftHash(db: Db, draftHash: string) {
+  const [row] = await db
+    .select(refColumns)
+    .from(proposals)
+    .where(and(eq(proposals.draftHash, draftHash.toLowerCase()), ne(proposals.status, 'DRAFT')));
+  return row;
+}
+
+/** The CHANGE_OWNER / TERMINATE proposals that name this draft hash as their target, oldest first. */
+export function proposalsTargeting(db: Db, draftHash: string) {
+  return db
+    .select(refColumns)
+    .from(proposals)
+    .where(
+      and(
+        inArray(proposals.kind, ['CHANGE_OWNER', 'TERMINATE']),
+        ne(proposals.status, 'DRAFT'),
+        sql`lower(${proposals.terms}->>'target') = ${draftHash.toLowerCase()}`,
+      ),
+    )
+    .orderBy(proposals.number);
+}

@@ -1,0 +1,173 @@
+import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ProposalListQuery } from '../../contract/proposal.contract';
+import type { Db } from '../../db/db-client';
+import { proposals, proposalVotes, type ProposalRow } from '../../db/schema/proposal.schema';
+import { escapeLike, searchTsQuery } from '../suggestion/suggestion-search';
+
+const NOTHING = sql`false`;
+const DAY_MS = 86_400_000;
+
+/** What a search matches: number (exact, "#12" too), title (indexed words), proposer name (trigram index). */
+export function searchCondition(searchBy: ProposalListQuery['searchBy'], text: string): SQL {
+  const number = /^#?\s*([1-9][0-9]{0,15})$/.exec(text);
+  const byNumber = number ? eq(proposals.number, Number(number[1])) : NOTHING;
+  const q = searchTsQuery(text);
+  const byTitle = q ? sql`${proposals.titleSearch} @@ ${q}::tsquery` : NOTHING;
+  // The expression is the one users_name_trgm_idx indexes (pg_trgm), so the match comes from the index.
+  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  const byProposer = sql`${proposals.proposerId} in (select u2.id from users u2 where lower(coalesce(u2.username, '') || ' ' || coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) like ${pattern})`;
+  switch (searchBy) {
+    case 'number':
+      return byNumber;
+    case 'title':
+      return byTitle;
+    case 'proposer':
+      return byProposer;
+    case 'any':
+      return number ? or(byNumber, byTitle)! : or(byTitle, byProposer)!;
+  }
+}
+
+/**
+ * The WHERE of a list query. DRAFT rows appear only to the council member who wrote them (status=DRAFT); the
+ * default list is every published proposal. "Unvoted by me": open voting windows of the caller's term with no
+ * vote of theirs on chain.
+ */
+export function listCondition(
+  query: ProposalListQuery,
+  userId: string | null,
+  me: { memberId: string; term: number } | null,
+  height: number | null,
+): SQL | undefined {
+  const parts: SQL[] = [];
+  const statuses = query.status ?? [];
+  const published = statuses.filter((s) => s !== 'DRAFT');
+  const drafts =
+    statuses.includes('DRAFT') && userId
+      ? and(eq(proposals.status, 'DRAFT'), eq(proposals.proposerId, userId))!
+      : null;
+  if (statuses.length === 0) parts.push(ne(proposals.status, 'DRAFT'));
+  else {
+    const pub = published.length ? inArray(proposals.status, published) : null;
+    parts.push(pub && drafts ? or(pub, drafts)! : (pub ?? drafts ?? NOTHING));
+  }
+  if (query.type) parts.push(eq(proposals.type, query.type));
+  if (query.createdFrom) parts.push(gte(proposals.createdAt, new Date(`${query.createdFrom}T00:00:00Z`)));
+  if (query.createdTo)
+    parts.push(
+      lt(proposals.createdAt, new Date(new Date(`${query.createdTo}T00:00:00Z`).getTime() + DAY_MS)),
+    );
+  if (query.search) parts.push(searchCondition(query.searchBy, query.search));
+  if (query.unvotedByMe) {
+    if (!me || height === null) parts.push(NOTHING);
+    else
+      parts.push(
+        eq(proposals.status, 'PROPOSED'),
+        eq(proposals.term, me.term),
+        sql`${proposals.votingEndHeight} > ${height}`,
+        sql`not exists (select 1 from ${proposalVotes} v where v.proposal_id = ${proposals.id} and v.member_id = ${me.memberId} and v.chained_choice is not null)`,
+      );
+  }
+  return and(...parts);
+}
+
+export function listOrder(sortBy: ProposalListQuery['sortBy']): SQL[] {
+  switch (sortBy) {
+    // NULLS LAST matches proposals_created_idx (created_at DESC NULLS LAST), so the newest page is an index
+    // scan with an incremental sort on the id tie-breaker instead of a sort of the whole table.
+    case 'newest':
+      return [sql`${proposals.createdAt} desc nulls last`, sql`${proposals.id} desc`];
+    case 'oldest':
+      return [sql`${proposals.createdAt} asc nulls first`, sql`${proposals.id} asc`];
+    case 'number':
+      return [sql`${proposals.number} desc nulls last`, sql`${proposals.createdAt} desc nulls last`];
+    case 'endingSoon':
+      return [
+        sql`case when ${proposals.status} = 'PROPOSED' then ${proposals.votingEndHeight} when ${proposals.status} = 'NOTIFICATION' then ${proposals.vetoEndHeight} end asc nulls last`,
+        sql`${proposals.number} desc nulls last`,
+      ];
+  }
+}
+
+/** What a list row needs (the content, terms and signatures stay in the table). */
+const summaryColumns = {
+  id: proposals.id,
+  number: proposals.number,
+  status: proposals.status,
+  kind: proposals.kind,
+  type: proposals.type,
+  title: proposals.title,
+  budgetTotal: proposals.budgetTotal,
+  ownerId: proposals.ownerId,
+  proposerId: proposals.proposerId,
+  registerChainStatus: proposals.registerChainStatus,
+  term: proposals.term,
+  registeredHeight: proposals.registeredHeight,
+  votingEndHeight: proposals.votingEndHeight,
+  vetoEndHeight: proposals.vetoEndHeight,
+  seats: proposals.seats,
+  yesCount: proposals.yesCount,
+  opposeCount: proposals.opposeCount,
+  abstainCount: proposals.abstainCount,
+  vetoTotalWei: proposals.vetoTotalWei,
+  createdAt: proposals.createdAt,
+  updatedAt: proposals.updatedAt,
+};
+
+/** One page of list rows matching `where`, in `order`. */
+export async function proposalPage(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  return db
+    .select(summaryColumns)
+    .from(proposals)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** One page of whole proposal rows (the CSV export's columns). */
+export async function proposalRowsPage(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<ProposalRow[]> {
+  return db
+    .select()
+    .from(proposals)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function proposalCount(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(proposals)
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** Which of these proposals the member's vote is on chain for. */
+export async function votedOnChain(db: Db, proposalIds: string[], memberId: string): Promise<Set<string>> {
+  if (proposalIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: proposalVotes.proposalId })
+    .from(proposalVotes)
+    .where(
+      and(
+        inArray(proposalVotes.proposalId, proposalIds),
+        eq(proposalVotes.memberId, memberId),
+        isNotNull(proposalVotes.chainedChoice),
+      ),
+    );
+  return new Set(rows.map((v) => v.id));
+}

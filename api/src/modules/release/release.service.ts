@@ -1,0 +1,65 @@
+import type { AppDeps } from '../../app-deps';
+import {
+  releaseMessages,
+  type Release,
+  type ReleaseList,
+  type ReleaseValues,
+} from '../../contract/release.contract';
+import type { ReleaseRow } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuthUser } from '../session/auth-user';
+import * as repo from './release.repo';
+
+const notFound = () => new AppError(404, 'release.not_found', releaseMessages['release.not_found']);
+const adminOnly = () => new AppError(403, 'release.admin_only', releaseMessages['release.admin_only']);
+
+/** Admins (and super admins) write the release notes; nobody else, whatever their rank. */
+function checkAdmin(user: AuthUser) {
+  if (user.role !== 'ADMIN' && user.role !== 'SUPER_ADMIN') throw adminOnly();
+}
+
+const toRelease = (r: ReleaseRow): Release => ({
+  _id: r.id,
+  name: r.name,
+  description: r.description,
+  date: r.releasedOn,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export async function listReleases(deps: AppDeps): Promise<ReleaseList> {
+  return { list: (await repo.listReleases(deps.database.db)).map(toRelease) };
+}
+
+export async function createRelease(deps: AppDeps, user: AuthUser, v: ReleaseValues): Promise<Release> {
+  checkAdmin(user);
+  const row = await repo.insertRelease(deps.database.db, {
+    name: v.name,
+    description: v.description,
+    releasedOn: v.date,
+    createdById: user.id,
+  });
+  return toRelease(row);
+}
+
+export async function editRelease(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  v: ReleaseValues,
+): Promise<Release> {
+  checkAdmin(user);
+  const row = await repo.updateRelease(deps.database.db, id, {
+    name: v.name,
+    description: v.description,
+    releasedOn: v.date,
+  });
+  if (!row) throw notFound();
+  return toRelease(row);
+}
+
+export async function removeRelease(deps: AppDeps, user: AuthUser, id: string): Promise<{ deleted: true }> {
+  checkAdmin(user);
+  if (!(await repo.deleteRelease(deps.database.db, id))) throw notFound();
+  return { deleted: true };
+}

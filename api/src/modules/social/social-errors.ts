@@ -1,0 +1,7 @@
+import { socialMessages, type SocialMessageType } from '../../contract/social.contract';
+import { AppError } from '../../http/app-error';
+
+/** A refusal from the social catalog: its stable type and its English message. */
+export function socialError(status: number, type: SocialMessageType): AppError {
+  return new AppError(status, type, socialMessages[type]);
+}

@@ -1,0 +1,97 @@
+import {
+  adminSubmissionsQuerySchema,
+  campaignFormSchema,
+  issueInputSchema,
+  mySubmissionsQuerySchema,
+  programStateSchema,
+  submissionDecisionSchema,
+  submissionListSchema,
+  submissionParamsSchema,
+  submissionSchema,
+} from '../../contract/submission.contract';
+import { defineRoute, policy } from '../../http/route';
+import {
+  adminList,
+  decideSubmission,
+  fileIssue,
+  getSubmission,
+  mySubmissions,
+  programState,
+  submitForm,
+} from './submission.service';
+
+/** Issues and campaign forms (spec §3 Submission): authors and admins read them; admins answer. */
+export const submissionRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/submission/programs',
+    tag: 'submission',
+    summary: 'Which campaign programs refuse entries now (training postponed, Empower35 suspended).',
+    policy: policy.public,
+    response: programStateSchema,
+    handler: ({ deps }) => programState(deps),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/submission/issue',
+    tag: 'submission',
+    summary: 'File an issue (bug, security issue, suggestion, add community, other) with an optional image.',
+    policy: policy.auth,
+    body: issueInputSchema,
+    response: submissionSchema,
+    handler: ({ deps, user, body }) => fileIssue(deps, user!, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/submission/form',
+    tag: 'submission',
+    summary:
+      'Submit a campaign form (organizer, training, anniversary, Empower35); refused while its program is off.',
+    policy: policy.auth,
+    body: campaignFormSchema,
+    response: submissionSchema,
+    handler: ({ deps, user, body }) => submitForm(deps, user!, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/submission/mine',
+    tag: 'submission',
+    summary: 'My issues or my forms, with the admin’s status and answer.',
+    policy: policy.auth,
+    query: mySubmissionsQuerySchema,
+    response: submissionListSchema,
+    handler: ({ deps, user, query }) => mySubmissions(deps, user!, query.kind),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/submission/:id',
+    tag: 'submission',
+    summary:
+      'One submission: its author and admins; others only a public issue (never a security issue or a form).',
+    policy: policy.auth,
+    params: submissionParamsSchema,
+    response: submissionSchema,
+    handler: ({ deps, user, params }) => getSubmission(deps, user!, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/submissions',
+    tag: 'submission',
+    summary: 'Admin: issues or forms, newest first, 20 a page.',
+    policy: policy.admin,
+    query: adminSubmissionsQuerySchema,
+    response: submissionListSchema,
+    handler: ({ deps, query }) => adminList(deps, query),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/admin/submissions/:id',
+    tag: 'submission',
+    summary: 'Admin: answer a submission; approving an organizer application makes them organizer.',
+    policy: policy.admin,
+    params: submissionParamsSchema,
+    body: submissionDecisionSchema,
+    response: submissionSchema,
+    handler: ({ deps, user, params, body }) => decideSubmission(deps, user!, params.id, body),
+  }),
+];

@@ -1,0 +1,70 @@
+import type { AppDeps } from '../../app-deps';
+import type { TaskAction, TaskDetail, TaskStatus } from '../../contract/task.contract';
+import type { AuthUser } from '../session/auth-user';
+import { isAdmin, isCouncil, readableTask } from './task-access';
+import { taskError } from './task-errors';
+import { hasMoney } from './task-rules';
+import { getTask } from './task.service';
+import * as repo from './task.repo';
+
+/**
+ * One lifecycle action (see TASK_TRANSITIONS): who may do it is checked here, the move itself by the table and
+ * a `WHERE status = from` update, so a concurrent move is refused rather than overwritten.
+ */
+export async function runTaskAction(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  action: TaskAction,
+  note: string | null,
+): Promise<TaskDetail> {
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    const task = await readableTask(tx, user, id, true);
+    const from = task.status as TaskStatus;
+    const owner = task.ownerId === user.id;
+    const admin = isAdmin(user);
+    const need = (ok: boolean, type: 'task.not_owner' | 'task.not_council' = 'task.not_owner') => {
+      if (!ok) throw taskError(403, type);
+    };
+    const move = async (allowed: TaskStatus[], to: TaskStatus, extra = {}) => {
+      if (!allowed.includes(from) || !(await repo.moveTaskStatus(tx, id, from, to, extra)))
+        throw taskError(409, 'task.wrong_status');
+    };
+    switch (action) {
+      case 'approve':
+        need(admin);
+        return move(['PENDING'], 'APPROVED', { approvedBy: user.id });
+      case 'complete':
+        // The owner confirms the work is done: with money it waits for council sign-off, without it is done.
+        need(owner);
+        return move(['ASSIGNED'], hasMoney(task) ? 'SUBMITTED' : 'SUCCESS');
+      case 'signoff':
+        need(isCouncil(user), 'task.not_council');
+        if (from !== 'SUBMITTED') throw taskError(409, 'task.wrong_status');
+        if (task.signedOffBy) throw taskError(409, 'task.already_signed_off');
+        return repo.updateTask(tx, id, { signedOffBy: user.id });
+      case 'success':
+        need(admin);
+        if (from === 'SUBMITTED' && !task.signedOffBy) throw taskError(409, 'task.not_signed_off');
+        return move(['SUBMITTED'], 'SUCCESS');
+      case 'distribute':
+        need(admin);
+        if (!note) throw taskError(400, 'task.required', 'note');
+        if (!hasMoney(task)) throw taskError(409, 'task.wrong_status');
+        return move(['SUCCESS'], 'DISTRIBUTED', { paymentNote: note });
+      case 'expire':
+        need(admin);
+        return move(['CREATED', 'PENDING', 'APPROVED'], 'EXPIRED');
+      case 'cancel':
+        need(owner || admin);
+        return move(
+          admin
+            ? ['CREATED', 'PENDING', 'APPROVED', 'ASSIGNED', 'SUBMITTED']
+            : ['CREATED', 'PENDING', 'APPROVED', 'ASSIGNED'],
+          'CANCELED',
+        );
+    }
+  });
+  return getTask(deps, user, id);
+}

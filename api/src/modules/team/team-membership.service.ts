@@ -1,0 +1,123 @@
+import type { AppDeps } from '../../app-deps';
+import { MAX_CRCLES_PER_USER, type TeamDetail } from '../../contract/team.contract';
+import { crclesSuspended } from '../site/site.service';
+import type { AuthUser } from '../session/auth-user';
+import { crcleLimitError, teamError } from './team-errors';
+import { getTeam, ownedTeam } from './team.service';
+import * as repo from './team.repo';
+
+/**
+ * Applies to a team or CRcle (status PENDING). A CRcle refuses while CRcles are suspended and when the person is
+ * already in (or applied to) 2 CRcles: checked here with the person's row locked, and again by the database
+ * trigger, so concurrent applications never pass the limit.
+ */
+export async function applyToTeam(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  message: string | undefined,
+): Promise<TeamDetail> {
+  const db = deps.database.db;
+  try {
+    await db.transaction(async (tx) => {
+      const team = await repo.findTeam(tx, id);
+      if (!team) throw teamError(404, 'team.not_found');
+      if (team.type === 'CRCLE') {
+        if (await crclesSuspended(tx)) throw teamError(409, 'team.crcles_suspended');
+        if ((await repo.lockAndCountCrcles(tx, user.id)) >= MAX_CRCLES_PER_USER)
+          throw teamError(409, 'team.crcle_limit');
+      }
+      const existing = await repo.findMembership(tx, id, user.id, true);
+      if (existing?.status === 'REJECT') {
+        await repo.moveMemberStatus(tx, id, user.id, 'REJECT', 'PENDING', message ?? null);
+        return;
+      }
+      if (existing) throw teamError(409, 'team.already_member');
+      await repo.insertMember(tx, {
+        teamId: id,
+        userId: user.id,
+        role: 'MEMBER',
+        status: 'PENDING',
+        message: message ?? null,
+      });
+    });
+  } catch (err) {
+    throw crcleLimitError(err);
+  }
+  return getTeam(deps, user, id);
+}
+
+/** The owner approves (NORMAL) or rejects (REJECT) a pending application. */
+export async function decideApplication(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  applicantId: string,
+  decision: 'approve' | 'reject',
+): Promise<TeamDetail> {
+  const db = deps.database.db;
+  try {
+    await db.transaction(async (tx) => {
+      await ownedTeam(tx, user, id, true);
+      const moved = await repo.moveMemberStatus(
+        tx,
+        id,
+        applicantId,
+        'PENDING',
+        decision === 'approve' ? 'NORMAL' : 'REJECT',
+      );
+      if (!moved) throw teamError(409, 'team.not_pending');
+    });
+  } catch (err) {
+    throw crcleLimitError(err);
+  }
+  return getTeam(deps, user, id);
+}
+
+/** A member leaves (or withdraws an application). The owner cannot leave before transferring the team. */
+export async function leaveTeam(deps: AppDeps, user: AuthUser, id: string): Promise<TeamDetail> {
+  const db = deps.database.db;
+  const team = await repo.findTeam(db, id);
+  if (!team) throw teamError(404, 'team.not_found');
+  if (team.ownerId === user.id) throw teamError(409, 'team.owner_cannot_leave');
+  if (!(await repo.deleteMember(db, id, user.id))) throw teamError(404, 'team.not_member');
+  return getTeam(deps, user, id);
+}
+
+/** The owner removes a member (or an application). The owner's own row cannot be removed. */
+export async function removeMember(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  memberId: string,
+): Promise<TeamDetail> {
+  const db = deps.database.db;
+  await ownedTeam(db, user, id);
+  if (memberId === user.id) throw teamError(409, 'team.owner_cannot_leave');
+  if (!(await repo.deleteMember(db, id, memberId))) throw teamError(404, 'team.not_member');
+  return getTeam(deps, user, id);
+}
+
+/** The owner hands the team to one of its members (NORMAL); the former owner stays as a MEMBER. */
+export async function transferOwnership(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  newOwnerId: string,
+): Promise<TeamDetail> {
+  const db = deps.database.db;
+  try {
+    await db.transaction(async (tx) => {
+      await ownedTeam(tx, user, id, true);
+      const target = await repo.findMembership(tx, id, newOwnerId, true);
+      if (!target || target.status !== 'NORMAL' || newOwnerId === user.id)
+        throw teamError(409, 'team.not_member');
+      await repo.setMemberRole(tx, id, newOwnerId, 'OWNER');
+      await repo.setMemberRole(tx, id, user.id, 'MEMBER');
+      await repo.updateTeam(tx, id, { ownerId: newOwnerId });
+    });
+  } catch (err) {
+    throw crcleLimitError(err);
+  }
+  return getTeam(deps, user, id);
+}

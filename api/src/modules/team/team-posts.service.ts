@@ -1,0 +1,42 @@
+import type { AppDeps } from '../../app-deps';
+import type { TeamPost } from '../../contract/team.contract';
+import type { AuthUser } from '../session/auth-user';
+import { teamError } from './team-errors';
+import { toPerson } from './team-view';
+import * as repo from './team.repo';
+
+const POSTS_SHOWN = 100;
+
+/** A CRcle's posts, newest first: everyone reads. */
+export async function listPosts(deps: AppDeps, id: string): Promise<{ list: TeamPost[] }> {
+  const db = deps.database.db;
+  const team = await repo.findTeam(db, id);
+  if (!team) throw teamError(404, 'team.not_found');
+  if (team.type !== 'CRCLE') throw teamError(400, 'team.posts_crcle_only');
+  const rows = await repo.listPosts(db, id, POSTS_SHOWN);
+  return {
+    list: rows.map((r) => ({
+      _id: r.post.id,
+      author: toPerson(r.author),
+      content: r.post.content,
+      createdAt: r.post.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Posting in a CRcle requires membership (status NORMAL, owner included). */
+export async function createPost(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  content: string,
+): Promise<{ list: TeamPost[] }> {
+  const db = deps.database.db;
+  const team = await repo.findTeam(db, id);
+  if (!team) throw teamError(404, 'team.not_found');
+  if (team.type !== 'CRCLE') throw teamError(400, 'team.posts_crcle_only');
+  const member = await repo.findMembership(db, id, user.id);
+  if (member?.status !== 'NORMAL') throw teamError(403, 'team.post_members_only');
+  await repo.insertPost(db, { teamId: id, authorId: user.id, content });
+  return listPosts(deps, id);
+}

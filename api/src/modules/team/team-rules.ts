@@ -1,0 +1,12 @@
+import type { TeamMemberStatus } from '../../contract/team.contract';
+import { statusTable } from '../../db/status-table';
+
+/**
+ * Member status moves: an application (PENDING) is approved (NORMAL) or rejected (REJECT); a rejected person may
+ * apply again. Leaving and removal delete the row instead of moving it.
+ */
+export const TEAM_MEMBER_TRANSITIONS = statusTable<TeamMemberStatus>('team_members', {
+  PENDING: ['NORMAL', 'REJECT'],
+  REJECT: ['PENDING'],
+  NORMAL: [],
+});

@@ -1,0 +1,133 @@
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/db-client';
+import { hasRole } from '../../contract/roles.contract';
+import {
+  TEAM_PAGE_SIZE,
+  type MyTeams,
+  type TeamDetail,
+  type TeamList,
+  type TeamValues,
+  type TeamListQuery,
+} from '../../contract/team.contract';
+import type { z } from 'zod';
+import type { teamEditSchema, teamListQuerySchema } from '../../contract/team.contract';
+import { crclesSuspended } from '../site/site.service';
+import type { AuthUser } from '../session/auth-user';
+import { ownsUploads } from '../upload/upload.service';
+import { teamError } from './team-errors';
+import { toMember, toSummary } from './team-view';
+import * as repo from './team.repo';
+
+type TeamEditValues = z.output<typeof teamEditSchema>;
+type ListQuery = z.output<typeof teamListQuerySchema> & Partial<TeamListQuery>;
+
+/** Pictures must be images this member uploaded (≤ 200 KB, sniffed by the upload module) or already on the team. */
+async function checkPictures(db: Db, userId: string, pictures: string[], kept: string[] = []) {
+  for (const [i, url] of pictures.entries()) {
+    if (kept.includes(url)) continue;
+    if (!(await ownsUploads(db, [url], userId)))
+      throw teamError(400, 'team.picture_invalid', `pictures.${i}`);
+  }
+}
+
+/** A team the caller must own (deny by default: a missing team is 404, someone else's is 403). */
+export async function ownedTeam(db: Db, user: AuthUser, id: string, lock = false) {
+  const team = await repo.findTeam(db, id, lock);
+  if (!team) throw teamError(404, 'team.not_found');
+  if (team.ownerId !== user.id) throw teamError(403, 'team.not_owner');
+  return team;
+}
+
+/** Any member creates a team; only an admin creates a CRcle. The creator is its OWNER. */
+export async function createTeam(deps: AppDeps, user: AuthUser, input: TeamValues): Promise<TeamDetail> {
+  if (input.type === 'CRCLE' && !hasRole(user.role, 'ADMIN')) throw teamError(403, 'team.crcle_admin_only');
+  const db = deps.database.db;
+  await checkPictures(db, user.id, input.pictures);
+  const id = await db.transaction(async (tx) => {
+    const team = await repo.insertTeam(tx, { ...input, ownerId: user.id });
+    await repo.insertMember(tx, { teamId: team.id, userId: user.id, role: 'OWNER', status: 'NORMAL' });
+    return team.id;
+  });
+  return getTeam(deps, user, id);
+}
+
+/** Only the owner edits a team (a CRcle too); the type never changes. */
+export async function editTeam(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  input: TeamEditValues,
+): Promise<TeamDetail> {
+  const db = deps.database.db;
+  const team = await ownedTeam(db, user, id);
+  await checkPictures(db, user.id, input.pictures, team.pictures);
+  await repo.updateTeam(db, id, input);
+  return getTeam(deps, user, id);
+}
+
+/** A team with its members; applications (PENDING, REJECT) only for its owner, and the caller's own row. */
+export async function getTeam(deps: AppDeps, viewer: AuthUser | null, id: string): Promise<TeamDetail> {
+  const db = deps.database.db;
+  const row = await repo.findTeamSummary(db, id);
+  if (!row) throw teamError(404, 'team.not_found');
+  const all = await repo.listMembers(db, id);
+  const mine = viewer ? all.find((m) => m.member.userId === viewer.id)?.member : undefined;
+  const isOwner = viewer?.id === row.team.ownerId;
+  return {
+    ...toSummary(row, mine),
+    members: all.filter((m) => m.member.status === 'NORMAL').map(toMember),
+    applications: all
+      .filter((m) => m.member.status !== 'NORMAL' && (isOwner || m.member.userId === viewer?.id))
+      .map(toMember),
+    crclesSuspended: await crclesSuspended(db),
+  };
+}
+
+export async function listTeams(deps: AppDeps, viewer: AuthUser | null, query: ListQuery): Promise<TeamList> {
+  const db = deps.database.db;
+  const { rows, total } = await repo.listTeams(db, {
+    type: query.type,
+    q: query.q || undefined,
+    subcategory: query.subcategory,
+    limit: TEAM_PAGE_SIZE,
+    offset: (query.page - 1) * TEAM_PAGE_SIZE,
+  });
+  const mine = viewer
+    ? await repo.membershipsIn(
+        db,
+        viewer.id,
+        rows.map((r) => r.team.id),
+      )
+    : [];
+  return {
+    list: rows.map((r) =>
+      toSummary(
+        r,
+        mine.find((m) => m.teamId === r.team.id),
+      ),
+    ),
+    total,
+    page: query.page,
+    pageSize: TEAM_PAGE_SIZE,
+  };
+}
+
+/** "My teams": the teams and CRcles I own, belong to (NORMAL member), and applied to (PENDING or REJECT). */
+export async function myTeams(deps: AppDeps, user: AuthUser): Promise<MyTeams> {
+  const db = deps.database.db;
+  const rows = await repo.membershipsOf(db, user.id);
+  const summaries = await repo.teamSummariesByIds(
+    db,
+    rows.map((r) => r.teamId),
+  );
+  const pick = (test: (m: repo.MembershipRow) => boolean) =>
+    summaries.flatMap((s) => {
+      const m = rows.find((r) => r.teamId === s.team.id);
+      return m && test(m) ? [toSummary(s, m)] : [];
+    });
+  return {
+    owned: pick((m) => m.role === 'OWNER'),
+    belongs: pick((m) => m.role === 'MEMBER' && m.status === 'NORMAL'),
+    applied: pick((m) => m.status !== 'NORMAL'),
+  };
+}

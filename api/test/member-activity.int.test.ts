@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberActivitySchema } from '../src/contract/member-activity.contract';
+import { normalizeSuggestionContent } from '../src/contract/suggestion-content.contract';
+import { communities, communityMembers, proposalVotes, proposals, suggestions } from '../src/db/schema';
+import { searchDocument } from '../src/modules/suggestion/suggestion.repo';
+import { makeUser } from './factories';
+import { newMotion } from './suggestion-fixtures';
+import { startTestApi, type TestApi } from './test-api';
+
+/** The member page's activity: only what is public, newest first, and nothing for a closed account. */
+let t: TestApi;
+const db = () => t.deps.database.db;
+
+beforeAll(async () => {
+  t = await startTestApi();
+}, 60_000);
+afterAll(async () => t?.stop());
+
+async function suggestionBy(
+  authorId: string,
+  status: 'ACTIVE' | 'ARCHIVED' | 'CANCELLED' | 'ABUSED',
+  title: string,
+) {
+  const content = normalizeSuggestionContent(newMotion({ title }));
+  await db()
+    .insert(suggestions)
+    .values({
+      authorId,
+      type: content.type,
+      title,
+      abstract: content.abstract!,
+      content,
+      titleSearch: searchDocument(title),
+      abstractSearch: searchDocument(content.abstract!),
+      status,
+      draftHash: randomBytes(32).toString('hex'),
+    });
+}
+
+async function proposalOf(ownerId: string, status: 'DRAFT' | 'PROPOSED' | 'ACTIVE', title: string) {
+  const [p] = await db()
+    .insert(proposals)
+    .values({
+      number: status === 'DRAFT' ? null : sql`nextval('proposal_number_seq')`,
+      status,
+      type: '1',
+      title,
+      titleSearch: sql`to_tsvector('simple', ${title})`,
+      ownerId,
+      proposerId: ownerId,
+      draftHash: `0x${randomBytes(32).toString('hex')}`,
+    })
+    .returning();
+  return p!;
+}
+
+describe('a member’s public activity', () => {
+  it('lists public suggestions, published proposals, council votes and communities; never drafts or hidden posts', async () => {
+    const member = (await makeUser(db())).user;
+    const councillor = (await makeUser(db(), { role: 'COUNCIL' })).user;
+    await suggestionBy(member.id, 'ACTIVE', 'A public wallet plan');
+    await suggestionBy(member.id, 'ARCHIVED', 'An archived idea');
+    await suggestionBy(member.id, 'CANCELLED', 'A cancelled idea');
+    await suggestionBy(member.id, 'ABUSED', 'Spam removed by an admin');
+    const published = await proposalOf(member.id, 'ACTIVE', 'The wallet plan as passed');
+    await proposalOf(member.id, 'DRAFT', 'A private draft');
+    await db()
+      .insert(proposalVotes)
+      .values({
+        proposalId: published.id,
+        memberId: `0x${randomBytes(32).toString('hex')}`,
+        memberDid: 'did:elastos:iTestCouncillor',
+        userId: councillor.id,
+        choice: 'yes',
+        reason: 'A sound plan',
+        votedAt: new Date(),
+      });
+    const [country] = await db()
+      .insert(communities)
+      .values({ type: 'COUNTRY', name: 'Singapore', country: 'SG' })
+      .returning();
+    await db()
+      .insert(communityMembers)
+      .values({ communityId: country!.id, userId: member.id, role: 'ORGANIZER' });
+
+    const res = await t.call('GET', `/member/${member.id}/activity`);
+    expect(res.status).toBe(200);
+    const a = memberActivitySchema.parse(res.body.data);
+    expect(a.suggestions.map((s) => s.title).sort()).toEqual(['A public wallet plan', 'An archived idea']);
+    expect(a.proposals).toEqual([
+      expect.objectContaining({
+        number: published.number,
+        title: 'The wallet plan as passed',
+        status: 'ACTIVE',
+      }),
+    ]);
+    expect(a.votes).toEqual([]);
+    expect(a.communities).toEqual([
+      expect.objectContaining({ name: 'Singapore', country: 'SG', role: 'ORGANIZER' }),
+    ]);
+    expect(JSON.stringify(a)).not.toContain(member.email!);
+
+    const c = memberActivitySchema.parse(
+      (await t.call('GET', `/member/${councillor.id}/activity`)).body.data,
+    );
+    expect(c.votes).toEqual([
+      expect.objectContaining({
+        proposalNumber: published.number,
+        choice: 'yes',
+        title: 'The wallet plan as passed',
+      }),
+    ]);
+  });
+
+  it('is a 404 for an unknown or closed account, and a 400 for a malformed id', async () => {
+    const closed = (await makeUser(db(), { active: false })).user;
+    expect((await t.call('GET', `/member/${closed.id}/activity`)).status).toBe(404);
+    expect((await t.call('GET', '/member/00000000-0000-4000-8000-000000000000/activity')).status).toBe(404);
+    expect((await t.call('GET', '/member/not-a-uuid/activity')).status).toBe(400);
+  });
+});

@@ -1,0 +1,109 @@
+// `npm run bench:web`: Lighthouse 12 (from npm) against the production build served by the real api, driving
+// Debian's Chromium, on `/`, `/suggestion` and one proposal's page, mobile and desktop; prints each category's
+// score and the page-load metrics. Needs the seeded PostgreSQL of `npm run bench:api` (DATABASE_URL).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildWeb, webBuildIsStale } from '../stack/web-build';
+import { startApiProcess } from './api-process';
+import { loadBenchConfig } from './bench-config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'first-contentful-paint': 'FCP',
+  'speed-index': 'SI',
+} as const;
+
+interface AuditLike {
+  id: string;
+  details?: unknown;
+}
+
+/** An audit that failed, with its first few items (the element or the console message). */
+function describe(audit: AuditLike): string {
+  const items = ((audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(
+    0,
+    3,
+  );
+  const what = items.map((item) => {
+    const node = item.node as { snippet?: string; explanation?: string } | undefined;
+    const text =
+      node?.snippet ?? (item.description as string | undefined) ?? (item.source as string | undefined);
+    return `    ${String(text ?? JSON.stringify(item)).slice(0, 200)}${node?.explanation ? ` (${node.explanation.split('\n')[0]})` : ''}`;
+  });
+  return [audit.id, ...what].join('\n');
+}
+
+/** One proposal's page, from the seeded data through the api. */
+async function proposalPath(url: string): Promise<string | null> {
+  const res = await fetch(`${url}/api/proposals?pageSize=1`);
+  const body = (await res.json()) as { data?: { list?: { number?: number }[] } };
+  const n = body.data?.list?.[0]?.number;
+  return n ? `/proposals/${n}` : null;
+}
+
+async function main() {
+  const config = loadBenchConfig();
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM} (apt-get install -y chromium).`);
+  if (webBuildIsStale(root)) await buildWeb(root);
+  const api = await startApiProcess({
+    DATABASE_URL: config.DATABASE_URL,
+    REDIS_URL: config.REDIS_URL,
+    WEB_DIST_DIR: path.join(root, 'web/dist'),
+    // Where `npm run seed` put the members' avatars (its DATA_DIR), so the pages find them.
+    DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? '.data'),
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const pages = ['/', '/suggestion'];
+    const proposal = await proposalPath(api.url);
+    if (proposal) pages.push(proposal);
+    else
+      console.log('No proposal in the seeded data (npm run seed -- --proposals 100): its page is skipped.');
+    console.log(`Lighthouse 12 on ${api.url}, Chromium ${CHROMIUM}\n`);
+    for (const page of pages.filter((p) => !config.BENCH_ONLY || config.BENCH_ONLY.test(p))) {
+      for (const [formFactor, lhConfig] of [
+        ['mobile', undefined],
+        ['desktop', desktopConfig],
+      ] as const) {
+        const result = await lighthouse(
+          `${api.url}${page}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+          lhConfig,
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        const { lhr } = result;
+        const scores = CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`);
+        const metrics = Object.entries(METRICS).map(
+          ([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`,
+        );
+        console.log(`${page} ${formFactor}: ${scores.join(', ')}`);
+        console.log(`  ${metrics.join(', ')}`);
+        const failing = Object.values(lhr.categories)
+          .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]!))
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary');
+        for (const a of new Map(failing.map((x) => [x.id, x])).values())
+          console.log(`  failing ${describe(a)}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    api.child.kill('SIGTERM');
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

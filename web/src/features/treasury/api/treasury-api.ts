@@ -1,0 +1,8 @@
+import { treasuryOverviewSchema } from '@cr/api/contract/treasury.contract';
+import { api } from '../../../lib/api-client';
+
+/** The treasury page's one call (api/src/modules/treasury/treasury.routes.ts). */
+export const treasuryApi = {
+  overview: (signal?: AbortSignal) =>
+    api.get('/api/treasury', undefined, { schema: treasuryOverviewSchema, signal }),
+};

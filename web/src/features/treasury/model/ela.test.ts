@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { compactEla, formatEla } from './ela';
+
+describe('formatEla', () => {
+  it('groups the whole part and keeps every decimal (no float on the way)', () => {
+    expect(formatEla('100012.345678901234567891')).toBe('100,012.345678901234567891');
+    expect(formatEla('0')).toBe('0');
+    expect(formatEla('999')).toBe('999');
+    expect(formatEla('1000')).toBe('1,000');
+    expect(formatEla('-1234567.5')).toBe('-1,234,567.5');
+  });
+
+  it('writes axis labels compactly', () => {
+    expect(compactEla(100000)).toBe('100k');
+    expect(compactEla(2_500_000)).toBe('2.5M');
+    expect(compactEla(12.345)).toBe('12.35');
+  });
+});

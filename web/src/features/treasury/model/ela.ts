@@ -1,0 +1,21 @@
+/**
+ * ELA amounts arrive as exact decimal strings (18 decimals at most). Shown exactly: the whole part grouped by
+ * thousands, the fraction as it is — never through a float, so the page shows the chain's number to the wei.
+ */
+export function formatEla(amount: string): string {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction] = (negative ? amount.slice(1) : amount).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A compact axis label (1.2k, 3.4M); geometry and labels only, never a shown amount. */
+export function compactEla(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e6) return `${+(value / 1e6).toFixed(1)}M`;
+  if (abs >= 1e3) return `${+(value / 1e3).toFixed(1)}k`;
+  return `${+value.toFixed(2)}`;
+}
+
+/** An amount as a number for chart geometry (pixel sizes), where a float's last digits do not matter. */
+export const elaValue = (amount: string) => Number(amount);
