@@ -10,9 +10,9 @@ import {
   signSuggestionOnPage,
   voteOnPage,
   waitRegistered,
+  withBlocksHeld,
 } from './proposal-flow';
 import { runId } from './qr';
-import { createProvider } from '@cr/contracts-abi/provider';
 
 /**
  * Issue 4 "Must show": a relayed action's status changes live on the page from `chaining` to `chained` without a
@@ -71,16 +71,11 @@ describe('live chain status', () => {
     const tag = watcher.page.locator(
       `[data-testid="vote-row"][data-did="${voter.did}"] [data-testid="chain-status"]`,
     );
-    const chain = createProvider(site.site.chainRpcUrl);
-    await chain.send('evm_setIntervalMining', [0]);
-    try {
+    await withBlocksHeld(site.site, async () => {
       await voteOnPage(page, site.site, voter, number, 'yes', 'Live: the budget is reasonable.');
       await tag.and(watcher.page.locator('[data-chain-status="chaining"]')).waitFor({ timeout: 30_000 });
       await shot(watcher.page, 'chain-live-chaining');
-    } finally {
-      await chain.send('evm_setIntervalMining', [1]);
-      chain.destroy();
-    }
+    });
     await tag.and(watcher.page.locator('[data-chain-status="chained"]')).waitFor({ timeout: 30_000 });
     await shot(watcher.page, 'chain-live-chained');
 

@@ -12,6 +12,7 @@ import {
   signSuggestionOnPage,
   voteOnPage,
   waitRegistered,
+  withBlocksHeld,
   type Member,
 } from './proposal-flow';
 import { runId } from './qr';
@@ -110,16 +111,19 @@ async function votingPhase<T>(fn: () => Promise<T>): Promise<T> {
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** The members vote yes on their pages with the chain held, so all of them vote inside the 60-block window. */
 async function castVotes(page: Page, number: number, members: Member[]) {
-  for (const m of members)
-    await voteOnPage(
-      page,
-      site.site,
-      m,
-      number,
-      'yes',
-      `Yes from ${m.username}: the plan and the budget are sound.`,
-    );
+  await withBlocksHeld(site.site, async () => {
+    for (const m of members)
+      await voteOnPage(
+        page,
+        site.site,
+        m,
+        number,
+        'yes',
+        `Yes from ${m.username}: the plan and the budget are sound.`,
+      );
+  });
 }
 
 /** Opens a never-reloaded watcher page on the proposal (a visitor, signed out). */
@@ -148,7 +152,7 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
 
     // All eight rows reach `chained` on the watcher's page without a reload; the outcome is then certain.
     const chainedRows = watcher.page.locator('[data-testid="vote-row"] [data-chain-status="chained"]');
-    await expect.poll(() => chainedRows.count(), { timeout: 60_000 }).toBe(8);
+    await expect.poll(() => chainedRows.count(), { timeout: 120_000 }).toBe(8);
     await watcher.page
       .locator('[data-testid="vote-decided"][data-decided="passed"]')
       .waitFor({ timeout: 10_000 });
@@ -184,7 +188,7 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
       return { number: n, watcher: w };
     });
     const rows = watcher.page.locator('[data-testid="vote-row"] [data-chain-status="chained"]');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(8);
+    await expect.poll(() => rows.count(), { timeout: 120_000 }).toBe(8);
     await shot(watcher.page, 'proposal-voting-zh');
     await waitStatus(watcher.page, 'NOTIFICATION', 180_000);
 
@@ -239,7 +243,7 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
       return { number: n, watcher: w };
     });
     const rows = watcher.page.locator('[data-testid="vote-row"] [data-chain-status="chained"]');
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(5);
+    await expect.poll(() => rows.count(), { timeout: 120_000 }).toBe(5);
     // Five yes leave the outcome open until the window closes (seven members could still vote).
     expect(await watcher.page.locator('[data-testid="vote-decided"]').count()).toBe(0);
     await waitStatus(watcher.page, 'REJECT', 180_000);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { newMotion } from '../../api/test/suggestion-fixtures';
+import { createProvider } from '@cr/contracts-abi/provider';
 import { listWallets } from '@cr/did/wallet/wallet-store';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 import type { E2eSite } from './site';
@@ -221,6 +222,8 @@ export interface ProposalState {
   _id: string;
   number: number;
   status: string;
+  currentHeight: number | null;
+  my: { canVote: boolean; isCouncilMember: boolean };
   window: { registeredHeight: number | null; votingEndHeight: number | null; vetoEndHeight: number | null };
   votes: Array<{ member: { did: string; name: string }; choice: string | null; chainStatus: string | null }>;
 }
@@ -251,7 +254,14 @@ export async function voteOnPage(
 ) {
   await openAs(page, site, member.token, 'en', `/proposals/${number}`);
   const panel = page.locator('[data-testid="my-vote"]');
-  await panel.waitFor({ timeout: 15_000 });
+  await panel.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
+    // Say why the server offers no vote (window closed, no seat) rather than only that a locator timed out.
+    const p = await proposal(site, number, member.token).catch(() => null);
+    throw new Error(
+      `no vote panel for ${member.username} on proposal ${number}: ${JSON.stringify(p && { status: p.status, window: p.window, height: p.currentHeight, my: p.my })}`,
+      { cause: e },
+    );
+  });
   await panel.locator(`label:has([data-testid="choice-${choice}"])`).click();
   await panel.locator('[data-testid="vote-reason"]').fill(reason);
   await panel.locator('[data-testid="submit-vote"]').click();
@@ -260,6 +270,23 @@ export async function voteOnPage(
     .waitFor({ timeout: 10_000 });
   await panel.locator('[data-testid="post-vote"]').click();
   await approveDialogQr(page, site, member.wallet);
+}
+
+/**
+ * Runs `fn` with the local chain's block production held (anvil's interval mining off), then resumes 1-second
+ * blocks. The stack's windows are 60 blocks so that whole cycles fit in a test run; several members voting on
+ * their pages take longer than that on two busy cores, so a test holds the chain while they vote. Their votes
+ * wait in the mempool (rows show "chaining") and are mined as soon as blocks resume.
+ */
+export async function withBlocksHeld<T>(site: E2eSite, fn: () => Promise<T>): Promise<T> {
+  const chain = createProvider(site.chainRpcUrl);
+  await chain.send('evm_setIntervalMining', [0]);
+  try {
+    return await fn();
+  } finally {
+    await chain.send('evm_setIntervalMining', [1]);
+    chain.destroy();
+  }
 }
 
 /** Current chain height from the api. */
