@@ -20,6 +20,8 @@ const CSP = [
   // antd writes its styles at run time (CSS-in-JS).
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // The introduction video (/video) is a file an admin names on an https host, fetched only when played.
+  "media-src 'self' https:",
   // https: and a local node: a reader may check the integrity badges against their own RPC (set on /verify).
   "connect-src 'self' ws: wss: https: http://localhost:* http://127.0.0.1:*",
   "font-src 'self' data:",

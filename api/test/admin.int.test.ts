@@ -4,6 +4,7 @@ import {
   adminUserDetailSchema,
   adminUserListSchema,
   auditListSchema,
+  PERMISSION_ROLES,
   permissionListSchema,
   type Permission,
 } from '../src/contract/admin.contract';
@@ -246,6 +247,34 @@ describe('live permissions', () => {
     ]);
   });
 
+  it("a member's action is a permission every role holds at first; withdrawn from MEMBER it refuses members only, and the account's own routes are never permissions", async () => {
+    const list = await permissions();
+    const search = list.find((p) => p.name === 'GET /user/search')!;
+    expect(search.roles.sort()).toEqual([...PERMISSION_ROLES].sort());
+    expect(list.find((p) => p.name === 'POST /suggestion')?.roles).toContain('MEMBER');
+    for (const kept of ['GET /user/current_user', 'POST /user/logout', 'PUT /user/profile/basic'])
+      expect(
+        list.find((p) => p.name === kept),
+        kept,
+      ).toBeUndefined();
+    const member = await makeUser(db());
+    const leader = await makeUser(db(), { role: 'LEADER' });
+    const find = '/user/search?q=ab';
+    expect((await t.call('GET', find, { token: member.token })).status).toBe(200);
+    const grant = (granted: boolean) =>
+      t.call('PUT', '/admin/permission/grant', {
+        token: admin.token,
+        body: { permissionId: search._id, role: 'MEMBER', granted },
+      });
+    expect((await grant(false)).status).toBe(200);
+    const refused = await t.call('GET', find, { token: member.token });
+    expect(refused.status).toBe(403);
+    expect((await t.call('GET', find, { token: leader.token })).status).toBe(200);
+    expect((await t.call('GET', '/user/current_user', { token: member.token })).status).toBe(200);
+    expect((await grant(true)).status).toBe(200);
+    expect((await t.call('GET', find, { token: member.token })).status).toBe(200);
+  });
+
   it('a route without any grant is refused to everyone (deny by default); the super admin keeps the permission page', async () => {
     const perm = (await permissions()).find((p) => p.name === 'GET /admin/audit')!;
     for (const role of ['ADMIN', 'SUPER_ADMIN'])
@@ -288,6 +317,42 @@ describe('audit log', () => {
     await expect(db().execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(db().execute(sql`delete from audit_log`)).rejects.toThrow();
     expect((await audit('action=site.settings')).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('introduction video', () => {
+  it('an admin publishes an https video file for /video (audited); other addresses are refused and change nothing; an empty value takes it off', async () => {
+    const put = (introVideoUrl: unknown, token = admin.token) =>
+      t.call('PUT', '/admin/site/settings', { token, body: { introVideoUrl } });
+    const read = async () =>
+      (await t.call('GET', '/site/settings')).body.data as { introVideoUrl: string | null };
+    expect((await read()).introVideoUrl).toBeNull();
+    for (const bad of [
+      'http://video.example.org/intro.mp4',
+      'https://video.example.org/intro.html',
+      'javascript:alert(1)',
+      'not a url',
+      `https://video.example.org/${'a'.repeat(500)}.mp4`,
+    ]) {
+      const res = await put(bad);
+      expect(res.status, bad).toBe(400);
+      expect((res.body.error?.fields as { message: string }[] | undefined)?.[0]?.message).toBe(
+        'Please enter the https address of a video file (.mp4 or .webm).',
+      );
+    }
+    const member = await makeUser(db());
+    expect((await put('https://video.example.org/intro.mp4', member.token)).status).toBe(403);
+    expect((await read()).introVideoUrl).toBeNull();
+    const ok = await put('  https://video.example.org/media/intro.mp4  ');
+    expect(ok.status).toBe(200);
+    expect((await read()).introVideoUrl).toBe('https://video.example.org/media/intro.mp4');
+    expect((await put('')).status).toBe(200);
+    expect((await read()).introVideoUrl).toBeNull();
+    const entries = await audit('action=site.settings');
+    expect(entries.slice(0, 2).map((e) => e.after)).toEqual([
+      { introVideoUrl: null },
+      { introVideoUrl: 'https://video.example.org/media/intro.mp4' },
+    ]);
   });
 });
 

@@ -37,6 +37,7 @@ async function create(token: string, extra: Record<string, unknown> = {}) {
 }
 const move = (token: string, id: string, m: string) =>
   t.call('POST', `/elip/${id}/status`, { token, body: { move: m } });
+const propose = (token: string, id: string) => t.call('POST', `/elip/${id}/proposal`, { token });
 const review = (token: string, id: string, decision: string, comment = '') =>
   t.call('POST', `/elip/${id}/review`, { token, body: { decision, comment } });
 const statusOf = async (token: string, id: string) =>
@@ -113,7 +114,7 @@ describe('ELIPs', () => {
     expect((await t.call('DELETE', `/elip/${e._id}`, { token: secretary.token })).status).toBe(403);
     // Wrong status: the secretariat cannot review a personal draft; the author cannot jump ahead.
     expect((await review(secretary.token, e._id, 'APPROVED')).status).toBe(409);
-    for (const m of ['finalReview', 'cancel', 'submitAsProposal']) {
+    for (const m of ['finalReview', 'cancel']) {
       const r = await move(author.token, e._id, m);
       expect(r.status).toBe(409);
       expect(r.body.error?.type).toBe('elip.wrong_status');
@@ -169,7 +170,7 @@ describe('ELIPs', () => {
 
     expect((await move(author.token, e._id, 'finalReview')).status).toBe(200);
     // Submit as proposal needs the council's YES first.
-    const notYet = await move(author.token, e._id, 'submitAsProposal');
+    const notYet = await propose(council.token, e._id);
     expect(notYet.status).toBe(409);
     expect(notYet.body.error?.type).toBe('elip.not_passed');
 
@@ -204,15 +205,50 @@ describe('ELIPs', () => {
     expect(voted.votes[0]).toMatchObject({ did: ann.did, value: 'YES', reason: 'Sound design.' });
     expect(voted.votes[0]!.voter?._id).toBe(council.user.id);
 
-    // Only the author submits as proposal.
-    expect((await move(other.token, e._id, 'submitAsProposal')).status).toBe(403);
-    const done = await move(author.token, e._id, 'submitAsProposal');
+    // Only a seated council member submits it as a proposal: the author, a member and an unseated COUNCIL role
+    // are refused; it becomes the member's proposal draft, linked both ways.
+    for (const who of [author, other, fake]) {
+      const r = await propose(who.token, e._id);
+      expect(r.status).toBe(403);
+      expect(r.body.error?.type).toBe('elip.not_council_proposer');
+    }
+    expect((await move(author.token, e._id, 'submitAsProposal')).status).toBe(400);
+    const done = await propose(council.token, e._id);
     expect(done.status).toBe(200);
-    expect(elipDetailSchema.parse(done.body.data).status).toBe('SUBMITTED_AS_PROPOSAL');
-    // Final: nothing moves any more.
+    const { proposalId } = done.body.data as { proposalId: string };
+    expect(await statusOf(author.token, e._id)).toBe('SUBMITTED_AS_PROPOSAL');
+    const mine = elipDetailSchema.parse(
+      (await t.call('GET', `/elip/${e._id}`, { token: council.token })).body.data,
+    );
+    expect(mine.proposal).toMatchObject({ _id: proposalId, number: null, status: 'DRAFT', title: e.title });
+    const seen = elipDetailSchema.parse((await t.call('GET', `/elip/${e._id}`)).body.data);
+    expect(seen.proposal).toMatchObject({ _id: null, number: null, proposer: { _id: council.user.id } });
+    expect(seen.can.propose).toBe(false);
+    const draft = await t.call('GET', `/proposals/${proposalId}`, { token: council.token });
+    expect(draft.status).toBe(200);
+    expect(draft.body.data).toMatchObject({
+      status: 'DRAFT',
+      title: e.title,
+      elip: { number: e.number, title: e.title },
+      owner: { _id: author.user.id },
+    });
+    expect((draft.body.data as { content: string }).content).toContain('## Specification');
+    // The draft is the member's alone; a second submission is refused.
+    expect((await t.call('GET', `/proposals/${proposalId}`, { token: author.token })).status).toBe(404);
+    expect((await propose(council.token, e._id)).status).toBe(409);
+    // Nothing else moves it.
     for (const m of ['submit', 'cancel', 'finalReview', 'personalDraft'])
       expect((await move(author.token, e._id, m)).status).toBe(409);
     expect((await review(secretary.token, e._id, 'REJECTED', 'late')).status).toBe(409);
+    // Deleting the draft gives the ELIP back to the council's final review; it can be submitted again.
+    expect((await t.call('DELETE', `/proposals/${proposalId}`, { token: council.token })).status).toBe(200);
+    const back = elipDetailSchema.parse(
+      (await t.call('GET', `/elip/${e._id}`, { token: council.token })).body.data,
+    );
+    expect(back.status).toBe('FINAL_REVIEW');
+    expect(back.proposal).toBeNull();
+    expect(back.can.propose).toBe(true);
+    expect((await propose(council.token, e._id)).status).toBe(200);
   });
 
   it('cancel a draft, delete a personal draft, list filters and CSV', async () => {

@@ -56,7 +56,7 @@ async function confirm(page: Page, ok: string) {
 }
 
 describe('administration', () => {
-  it('an admin finds a user by e-mail, makes them LEADER, deactivates another (signed out live), edits a permission live and reads it all in the audit log (en, 1280 px)', async () => {
+  it('an admin finds a user by e-mail, makes them LEADER, deactivates another (signed out live), removes a permission from MEMBER live and restores it, and reads it all in the audit log (en, 1280 px)', async () => {
     const leader = await registerByApi(site.site, 'lead');
     const gone = await registerByApi(site.site, 'gone');
     const member = await registerByApi(site.site, 'perm');
@@ -96,23 +96,29 @@ describe('administration', () => {
     await accountMenu.waitFor({ state: 'detached', timeout: 5_000 });
     expect(await statusOf('/api/user/current_user', gone.token)).toBe(401);
 
-    // Permissions: grant "GET /admin/audit" to MEMBER, then withdraw it: the member's next request is refused.
+    // Permissions: withdraw a member's action (finding members, "GET /user/search") from MEMBER: the member's
+    // next request is refused within a second, without restart; restoring it lets the member in again.
     await page.goto(`${baseUrl(site)}/admin/permission`);
     await expectPageTitle(page, 'Roles & Permissions');
-    const box = page.getByTestId('grant-GET /admin/audit-MEMBER');
+    await page.getByTestId('permission-search').locator('input').fill('/user/search');
+    const box = page.getByTestId('grant-GET /user/search-MEMBER');
+    const findMembers = `/api/user/search?q=${encodeURIComponent(leader.username)}`;
+    expect(await statusOf(findMembers, member.token)).toBe(200);
     await box.click();
-    await confirm(page, 'Confirm');
-    await page.getByText('Granted.').waitFor();
-    expect(await statusOf('/api/admin/audit', member.token)).toBe(200);
-    await box.click();
-    await page.getByText(/^Withdraw "GET \/admin\/audit" from User/).waitFor();
+    await page.getByText(/^Withdraw "GET \/user\/search" from User/).waitFor();
     await animationsDone(page);
     await shot(page, 'admin-permission-en');
     await confirm(page, 'Confirm');
     await page.getByText('Withdrawn.').waitFor();
     const t0 = Date.now();
-    expect(await statusOf('/api/admin/audit', member.token)).toBe(403);
+    expect(await statusOf(findMembers, member.token)).toBe(403);
     expect(Date.now() - t0).toBeLessThan(1000);
+    // A role that still holds it is not affected.
+    expect(await statusOf(findMembers, leader.token)).toBe(200);
+    await box.click();
+    await confirm(page, 'Confirm');
+    await page.getByText('Granted.').waitFor();
+    expect(await statusOf(findMembers, member.token)).toBe(200);
 
     // The audit log has every act.
     await page.goto(`${baseUrl(site)}/admin/audit`);
@@ -164,5 +170,57 @@ describe('administration', () => {
     });
     expect(unexpected(tab.errors)).toEqual([]);
     await tab.context.close();
+  });
+
+  it('an admin publishes the introduction video; /video loads nothing from its host until play (zh, 375 px), and says so when it cannot play', async () => {
+    const tab = await signedIn(site.site.adminToken, '/admin/settings');
+    const { page } = tab;
+    await expectPageTitle(page, 'Site settings');
+    const field = page.getByTestId('setting-introVideoUrl');
+    await field.fill('http://video.example.org/intro.mp4');
+    await page
+      .getByRole('alert')
+      .getByText('Please enter the https address of a video file (.mp4 or .webm).')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    const video = 'https://video.example.org/media/intro.mp4';
+    await field.fill(video);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Show this video on the video page?').waitFor();
+    await confirm(page, 'Confirm');
+    await page.getByText('Saved.').waitFor();
+    await shot(page, 'admin-settings-video-en');
+    await tab.context.close();
+
+    const visitor = await newPage(browser, { ...PHONE, ...ZH });
+    const asked: string[] = [];
+    await visitor.page.route('https://video.example.org/**', async (route) => {
+      asked.push(route.request().url());
+      await route.fulfill({ status: 404, body: '' });
+    });
+    await visitor.page.goto(`${baseUrl(site)}/video`);
+    await waitForPage(visitor.page);
+    const play = visitor.page.getByTestId('intro-video-play');
+    await play.getByText('播放介绍视频').waitFor();
+    await visitor.page.getByTestId('walkthrough').waitFor();
+    expect(await noSideScroll(visitor.page)).toBe(true);
+    await shot(visitor.page, 'video-zh-375');
+    expect(asked).toEqual([]);
+    await play.click();
+    await visitor.page.getByText('无法在此播放视频。').waitFor();
+    expect(asked[0]).toBe(video);
+    await visitor.context.close();
+
+    await call(site.site, '/api/admin/site/settings', {
+      method: 'PUT',
+      token: site.site.adminToken,
+      body: { introVideoUrl: null },
+    });
+    const reader = await newPage(browser);
+    await reader.page.goto(`${baseUrl(site)}/video`);
+    await waitForPage(reader.page);
+    await reader.page.getByTestId('intro-video-none').waitFor();
+    await shot(reader.page, 'video-none-en');
+    await reader.context.close();
   });
 });

@@ -104,14 +104,21 @@ describe('ELIPs', () => {
     await approveDialogQr(cp, site.site, member.wallet);
     await cp.getByTestId('elip-votes').getByText('A sound design.').waitFor();
     await shot(cp, 'elips-voted-en');
+
+    // The council member submits it as a proposal: it becomes their proposal draft, which names the ELIP.
+    await cp.getByTestId('elip-propose').click();
+    await confirmPop(cp, 'Yes');
+    await cp.waitForURL(/\/proposals\/[0-9a-f-]{36}$/);
+    await cp.getByTestId('elip-link').getByText(`ELIP #${number}`).waitFor();
+    await shot(cp, 'elips-proposal-draft-en');
     expect(unexpected(c.errors)).toEqual([]);
 
-    // The author submits it as a proposal, on a phone in Chinese.
+    // The author sees it submitted, and who is preparing the proposal, on a phone in Chinese.
     const a2 = await tab(author.token, 'zh', `/elips/${number}`, PHONE);
     await a2.page.getByTestId('elip-votes').getByText('A sound design.').waitFor();
-    await a2.page.getByTestId('elip-move-submitAsProposal').click();
-    await confirmPop(a2.page, '确定');
     await statusIs(a2.page, '已提交为提案');
+    await a2.page.getByTestId('elip-proposal').getByText('正在将其准备为提案').waitFor();
+    expect(await a2.page.getByTestId('elip-propose').count()).toBe(0);
     expect(await noSideScroll(a2.page)).toBe(true);
     await shot(a2.page, 'elips-submitted-zh-375');
 

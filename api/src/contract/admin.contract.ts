@@ -16,6 +16,7 @@ export const adminMessages = {
   'admin.permission_not_found': 'The permission was not found.',
   'admin.lockout': 'The super admin keeps the permission page, so that nobody is locked out.',
   'admin.bad_date': 'Please enter a date as YYYY-MM-DD.',
+  'admin.video_url': 'Please enter the https address of a video file (.mp4 or .webm).',
 } as const;
 export type AdminMessageType = keyof typeof adminMessages;
 const M = adminMessages;

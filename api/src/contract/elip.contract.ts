@@ -20,6 +20,7 @@ export const elipMessages = {
   'elip.not_passed': 'The council has not approved this ELIP yet: more YES than OPPOSE votes are needed.',
   'elip.did_required': 'Please associate your DID first',
   'elip.vote_stale': 'The ELIP changed after this QR code was made. Please open a new one.',
+  'elip.not_council_proposer': 'Only a seated council member can make an ELIP a proposal.',
 } as const;
 export type ElipMessageType = keyof typeof elipMessages;
 const M = elipMessages;
@@ -49,8 +50,10 @@ export type ElipStatus = z.infer<typeof elipStatusSchema>;
  * PERSONAL_DRAFT → WAIT_FOR_REVIEW (author submits); WAIT_FOR_REVIEW → DRAFT (secretariat approves) or REJECTED
  * (secretariat rejects with a comment); REJECTED → WAIT_FOR_REVIEW (author resubmits) or PERSONAL_DRAFT (author
  * keeps it private); DRAFT → FINAL_REVIEW (author asks the council) or CANCELLED (author cancels the draft);
- * FINAL_REVIEW → SUBMITTED_AS_PROPOSAL (author, once the council's YES votes outnumber OPPOSE) or REJECTED
- * (secretariat). CANCELLED and SUBMITTED_AS_PROPOSAL are final. Deleting is allowed in PERSONAL_DRAFT and REJECTED.
+ * FINAL_REVIEW → SUBMITTED_AS_PROPOSAL (a seated council member, once the council's YES votes outnumber OPPOSE:
+ * it becomes that member's proposal draft, linked both ways) or REJECTED (secretariat); SUBMITTED_AS_PROPOSAL →
+ * FINAL_REVIEW only when the member deletes that draft before publishing it. CANCELLED is final. Deleting is
+ * allowed in PERSONAL_DRAFT and REJECTED.
  */
 export const ELIP_TRANSITIONS: Record<ElipStatus, readonly ElipStatus[]> = {
   PERSONAL_DRAFT: ['WAIT_FOR_REVIEW'],
@@ -59,7 +62,7 @@ export const ELIP_TRANSITIONS: Record<ElipStatus, readonly ElipStatus[]> = {
   DRAFT: ['FINAL_REVIEW', 'CANCELLED'],
   FINAL_REVIEW: ['SUBMITTED_AS_PROPOSAL', 'REJECTED'],
   CANCELLED: [],
-  SUBMITTED_AS_PROPOSAL: [],
+  SUBMITTED_AS_PROPOSAL: ['FINAL_REVIEW'],
 };
 /** Statuses in which the author edits the text. */
 export const ELIP_EDITABLE: readonly ElipStatus[] = ['PERSONAL_DRAFT', 'REJECTED', 'DRAFT'];
@@ -139,14 +142,8 @@ export const elipReviewInputSchema = z
   });
 export type ElipReviewInput = z.input<typeof elipReviewInputSchema>;
 
-/** POST /api/elip/:id/status — the author's moves: submit, final review, cancel, submit as proposal. */
-export const ELIP_AUTHOR_MOVES = [
-  'submit',
-  'finalReview',
-  'cancel',
-  'submitAsProposal',
-  'personalDraft',
-] as const;
+/** POST /api/elip/:id/status — the author's moves: submit, final review, cancel, keep private. */
+export const ELIP_AUTHOR_MOVES = ['submit', 'finalReview', 'cancel', 'personalDraft'] as const;
 export const elipMoveInputSchema = z.object({ move: z.enum(ELIP_AUTHOR_MOVES) });
 export type ElipMove = (typeof ELIP_AUTHOR_MOVES)[number];
 /** Where each author move goes. */
@@ -154,7 +151,6 @@ export const ELIP_MOVE_TARGET: Record<ElipMove, ElipStatus> = {
   submit: 'WAIT_FOR_REVIEW',
   finalReview: 'FINAL_REVIEW',
   cancel: 'CANCELLED',
-  submitAsProposal: 'SUBMITTED_AS_PROPOSAL',
   personalDraft: 'PERSONAL_DRAFT',
 };
 
@@ -238,12 +234,27 @@ export const elipDetailSchema = elipSummarySchema.extend({
   copyright: z.string(),
   reviews: z.array(elipReviewSchema),
   votes: z.array(elipVoteSchema),
+  /**
+   * The proposal made from this ELIP: its number once published; while it is a draft only its council member
+   * gets its id (a draft is theirs alone), everyone else learns who is preparing it.
+   */
+  proposal: z
+    .object({
+      _id: z.string().nullable(),
+      number: z.number().int().nullable(),
+      status: z.string(),
+      title: z.string(),
+      proposer: elipPersonSchema,
+    })
+    .nullable(),
   /** What the caller may do now (the server checks again on every request). */
   can: z.object({
     edit: z.boolean(),
     delete: z.boolean(),
     review: z.boolean(),
     vote: z.boolean(),
+    /** A seated council member may make it a proposal draft (FINAL_REVIEW, more YES than OPPOSE). */
+    propose: z.boolean(),
     moves: z.array(z.enum(ELIP_AUTHOR_MOVES)),
   }),
 });

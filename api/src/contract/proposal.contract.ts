@@ -348,6 +348,8 @@ export const proposalDetailSchema = proposalSummarySchema.extend({
   changedBy: z.array(proposalChangedBySchema),
   /** The suggestion it was made from. */
   suggestion: z.object({ _id: z.string(), number: z.number().int(), title: z.string() }).nullable(),
+  /** The ELIP a council member submitted as this proposal (docs/elips.md), if any. */
+  elip: z.object({ number: z.number().int(), title: z.string() }).nullable(),
   /** The council member who created it (referee). */
   referee: councilMemberRefSchema.nullable(),
   /** The suggestion's draft hash: the proposal's id on chain. */

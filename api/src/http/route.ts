@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import type { Role } from '../contract/user.contract';
+import { roleSchema, type Role } from '../contract/user.contract';
 import type { AppDeps } from '../app-deps';
 import type { AuthUser } from '../modules/session/auth-user';
 import type { RouteCache } from './response-cache';
@@ -15,6 +15,11 @@ import type { RouteCache } from './response-cache';
  *   /admin/permission, effective at once on every instance). A route without a grant is refused (deny by default);
  *   `defaultRoles` are granted only when the permission is first registered.
  * Ownership rules (only the author edits...) are checked by the service with the user it is given.
+ *
+ * A member's actions (post, comment, like, join, apply, message...) are `member`: live permissions every role
+ * holds at first, so an admin can withdraw one from a role on /admin/permission. `auth` is kept for what a
+ * signed-in person needs to manage their own account (current user, profile, password, sign out), which no
+ * grant may take away.
  */
 export type Policy =
   | { kind: 'public' }
@@ -30,6 +35,8 @@ export const policy = {
   dev: { kind: 'dev' } as Policy,
   /** An admin route governed by the live permission table (ADMIN and SUPER_ADMIN hold it at first). */
   admin: { kind: 'permission', defaultRoles: ['ADMIN', 'SUPER_ADMIN'] } as Policy,
+  /** A member's action governed by the live permission table (every signed-in role holds it at first). */
+  member: { kind: 'permission', defaultRoles: roleSchema.options } as Policy,
   permission: (defaultRoles: readonly Role[]): Policy => ({ kind: 'permission', defaultRoles }),
 };
 

@@ -18,6 +18,7 @@ import type { ProposalStatus } from '../../contract/proposal.contract';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
 import type { ChainStatus } from '../../chain/chain-status';
 import { chainActions } from './chain.schema';
+import { elips } from './elip.schema';
 import { suggestions } from './suggestion.schema';
 import { users } from './users.schema';
 
@@ -70,6 +71,8 @@ export const proposals = pgTable(
     /** Total budget in ELA (exact, 8 places); null without budget. */
     budgetTotal: numeric('budget_total', { precision: 30, scale: 8 }),
     suggestionId: uuid('suggestion_id').references(() => suggestions.id),
+    /** The ELIP a council member submitted as this proposal (docs/elips.md); one proposal per ELIP. */
+    elipId: uuid('elip_id').references(() => elips.id),
     /** The suggestion's author (owner of the proposal). */
     ownerId: uuid('owner_id').references(() => users.id),
     /** The council member who created it / made it a proposal (proposer, referee). */
@@ -118,6 +121,7 @@ export const proposals = pgTable(
       .on(t.suggestionId)
       .where(sql`${t.status} <> 'DRAFT'`),
     uniqueIndex('proposals_draft_hash_uq').on(t.draftHash),
+    uniqueIndex('proposals_elip_uq').on(t.elipId),
     index('proposals_status_number_idx').on(t.status, t.number.desc()),
     index('proposals_number_idx').on(t.number.desc()),
     index('proposals_created_idx').on(t.createdAt.desc()),

@@ -41,7 +41,7 @@ export const chainRoutes = [
     tag: 'chain',
     summary:
       'Queue a failed relayed action again. Its signatures are fixed, so a retry can only post what was signed.',
-    policy: policy.auth,
+    policy: policy.member,
     params: z.object({ id: z.uuid() }),
     response: chainActionViewSchema,
     handler: ({ deps, params }) =>

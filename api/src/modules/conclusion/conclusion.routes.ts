@@ -24,7 +24,7 @@ export const conclusionRoutes = [
     path: '/proposals/:id/conclusion/cancel',
     tag: 'proposals',
     summary: 'The owner or the secretary general cancels a conclusion that is not yet co-signed.',
-    policy: policy.auth,
+    policy: policy.member,
     params: proposalRefParamsSchema,
     response: conclusionViewSchema,
     handler: ({ deps, user, params }) => cancelConclusion(deps, user, params.id),

@@ -31,6 +31,7 @@ export function toDetail(
     voter: PersonRow | null;
   }[],
   can: ElipDetail['can'],
+  proposal: (Omit<NonNullable<ElipDetail['proposal']>, 'proposer'> & { proposer: PersonRow }) | undefined,
 ): ElipDetail {
   const e: ElipRow = row.elip;
   return {
@@ -62,6 +63,7 @@ export function toDetail(
       signature: vote.signature,
       createdAt: vote.createdAt.toISOString(),
     })),
+    proposal: proposal ? { ...proposal, proposer: toPerson(proposal.proposer) } : null,
     can,
   };
 }

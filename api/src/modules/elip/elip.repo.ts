@@ -4,6 +4,7 @@ import {
   elipReviews,
   elips,
   elipVotes,
+  proposals,
   users,
   type ElipReviewRow,
   type ElipRow,
@@ -195,4 +196,31 @@ export async function upsertVote(db: Db, values: typeof elipVotes.$inferInsert):
     })
     .returning();
   return row!;
+}
+
+/** The proposal made from an ELIP (draft or published) with the council member who made it, if any. */
+export async function proposalOfElip(db: Db, elipId: string) {
+  const [row] = await db
+    .select({
+      id: proposals.id,
+      number: proposals.number,
+      status: proposals.status,
+      title: proposals.title,
+      proposer: person,
+    })
+    .from(proposals)
+    .innerJoin(users, eq(users.id, proposals.proposerId))
+    .where(eq(proposals.elipId, elipId))
+    .limit(1);
+  return row;
+}
+
+/** The ELIP a proposal was made from (number and title), for the proposal page's link back. */
+export async function elipRefById(db: Db, id: string) {
+  const [row] = await db
+    .select({ number: elips.number, title: elips.title })
+    .from(elips)
+    .where(eq(elips.id, id))
+    .limit(1);
+  return row;
 }

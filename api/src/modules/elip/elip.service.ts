@@ -18,6 +18,9 @@ import {
 } from '../../contract/elip.contract';
 import type { ElipRow } from '../../db/schema';
 import type { AuthUser } from '../session/auth-user';
+import { bumpGeneration } from '../../cache/cache-generation';
+import { seatedNow } from '../council/council.repo';
+import { insertDraftProposal } from '../proposal/proposal.repo';
 import { elipError, isSecretariat } from './elip-errors';
 import { ELIP_STATUS_TABLE } from './elip-rules';
 import { toDetail, toSummary } from './elip-view';
@@ -63,8 +66,12 @@ async function authoredElip(db: Db, user: AuthUser, ref: string, lock = false): 
   return e;
 }
 
-/** The author moves that the table allows from `status` (submit as proposal also needs the council's votes). */
+/**
+ * The author moves that the table allows from `status`. SUBMITTED_AS_PROPOSAL goes back to FINAL_REVIEW only when
+ * its council member deletes the proposal draft, never by the author.
+ */
 function movesFrom(status: ElipStatus): ElipMove[] {
+  if (status === 'SUBMITTED_AS_PROPOSAL') return [];
   return ELIP_AUTHOR_MOVES.filter((m) => ELIP_STATUS_TABLE.can(status, ELIP_MOVE_TARGET[m]));
 }
 
@@ -81,13 +88,93 @@ export async function getElip(deps: AppDeps, viewer: AuthUser | null, ref: strin
   const row = (await repo.findElipWithAuthor(db, e.id))!;
   const status = e.status as ElipStatus;
   const isAuthor = viewer?.id === e.authorId;
-  return toDetail(row, await repo.reviewsOf(db, e.id), await repo.votesOf(db, e.id), {
-    edit: isAuthor && ELIP_EDITABLE.includes(status),
-    delete: isAuthor && ELIP_DELETABLE.includes(status),
-    review: !!viewer && isSecretariat(viewer.role) && status === 'WAIT_FOR_REVIEW',
-    vote: !!viewer?.did && viewer.role === 'COUNCIL' && status === 'FINAL_REVIEW',
-    moves: isAuthor ? movesFrom(status) : [],
+  const council = !!viewer?.did && viewer.role === 'COUNCIL';
+  const proposal = await repo.proposalOfElip(db, e.id);
+  return toDetail(
+    row,
+    await repo.reviewsOf(db, e.id),
+    await repo.votesOf(db, e.id),
+    {
+      edit: isAuthor && ELIP_EDITABLE.includes(status),
+      delete: isAuthor && ELIP_DELETABLE.includes(status),
+      review: !!viewer && isSecretariat(viewer.role) && status === 'WAIT_FOR_REVIEW',
+      vote: council && status === 'FINAL_REVIEW',
+      propose: council && status === 'FINAL_REVIEW' && !proposal && (await councilPassed(db, e.id)),
+      moves: isAuthor ? movesFrom(status) : [],
+    },
+    proposal && {
+      // A draft is its council member's alone: others learn who prepares it, not where.
+      _id: proposal.number !== null || proposal.proposer.id === viewer?.id ? proposal.id : null,
+      number: proposal.number,
+      status: proposal.status,
+      title: proposal.title,
+      proposer: proposal.proposer,
+    },
+  );
+}
+
+/** The whole ELIP as the proposal's content: its preamble, then every section that has words, in markdown. */
+function elipAsMarkdown(e: ElipRow): string {
+  const pre = [
+    ['ELIP', String(e.number)],
+    ['Type', e.type],
+    ['Discussions-To', e.discussionsTo],
+    ['Requires', e.requires],
+    ['Replaces', e.replaces],
+    ['Superseded-By', e.supersededBy],
+  ].filter(([, v]) => v) as [string, string][];
+  const sections: [string, string][] = [
+    ['Abstract', e.abstract],
+    ['Motivation', e.motivation],
+    ['Specification', e.specification],
+    ['Rationale', e.rationale],
+    ['Backward compatibility', e.backwardCompatibility],
+    ['Reference implementation', e.referenceImplementation],
+    ['Copyright', e.copyright],
+  ];
+  return [
+    pre.map(([k, v]) => `- **${k}**: ${v}`).join('\n'),
+    ...sections.filter(([, v]) => v.trim()).map(([k, v]) => `## ${k}\n\n${v.trim()}`),
+  ].join('\n\n');
+}
+
+/**
+ * A seated council member submits an ELIP the council approved (FINAL_REVIEW, more YES than OPPOSE) as a proposal:
+ * in one transaction the ELIP becomes SUBMITTED_AS_PROPOSAL and the member's proposal draft is created with its
+ * text, linked both ways (docs/elips.md). Returns the draft's id; the proposal lists are renewed after commit.
+ */
+export async function submitElipAsProposal(
+  deps: AppDeps,
+  user: AuthUser,
+  ref: string,
+): Promise<{ proposalId: string; elip: ElipDetail }> {
+  const db = deps.database.db;
+  if (!user.did || !(await seatedNow(db, user.did, null))) throw elipError(403, 'elip.not_council_proposer');
+  const { elipId, proposalId } = await db.transaction(async (tx) => {
+    const e = await visibleElip(tx, user, ref, true);
+    if (e.status !== 'FINAL_REVIEW') throw elipError(409, 'elip.wrong_status');
+    if (!(await councilPassed(tx, e.id))) throw elipError(409, 'elip.not_passed');
+    if (!(await repo.moveElip(tx, e.id, 'FINAL_REVIEW', 'SUBMITTED_AS_PROPOSAL')))
+      throw elipError(409, 'elip.wrong_status');
+    const id = await insertDraftProposal(tx, {
+      status: 'DRAFT',
+      type: '1',
+      kind: 'NORMAL',
+      title: e.title,
+      abstract: e.abstract,
+      motivation: e.motivation,
+      planText: e.specification,
+      contentFormat: 'MARKDOWN',
+      content: elipAsMarkdown(e),
+      elipId: e.id,
+      ownerId: e.authorId,
+      proposerId: user.id,
+      proposerDid: user.did,
+    });
+    return { elipId: e.id, proposalId: id };
   });
+  await bumpGeneration(deps.redis, 'proposals');
+  return { proposalId, elip: await getElip(deps, user, elipId) };
 }
 
 /** Any signed-in member writes an ELIP: a personal draft, or straight to the secretariat's review. */
@@ -122,7 +209,7 @@ export async function editElip(
   return getElip(deps, user, id);
 }
 
-/** The author's status moves (submit, ask the council, cancel the draft, submit as proposal, keep private). */
+/** The author's status moves (submit, ask the council, cancel the draft, keep private). */
 export async function moveElipByAuthor(
   deps: AppDeps,
   user: AuthUser,
@@ -134,9 +221,7 @@ export async function moveElipByAuthor(
     const e = await authoredElip(tx, user, ref, true);
     const from = e.status as ElipStatus;
     const to = ELIP_MOVE_TARGET[move];
-    if (!ELIP_STATUS_TABLE.can(from, to)) throw elipError(409, 'elip.wrong_status');
-    if (move === 'submitAsProposal' && !(await councilPassed(tx, e.id)))
-      throw elipError(409, 'elip.not_passed');
+    if (!movesFrom(from).includes(move)) throw elipError(409, 'elip.wrong_status');
     if (!(await repo.moveElip(tx, e.id, from, to))) throw elipError(409, 'elip.wrong_status');
     return e.id;
   });

@@ -6,6 +6,7 @@ import type { SuggestionContent } from '../../contract/suggestion-content.contra
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
+import { elipRefById, moveElip } from '../elip/elip.repo';
 import { findSuggestion } from '../suggestion/suggestion.repo';
 import { getGovernanceState, membersOfTerm, seatedNow } from '../council/council.repo';
 import { readChainClock } from './proposal-clock';
@@ -96,6 +97,7 @@ export async function getProposalDetail(
     suggestion: suggestion
       ? { _id: suggestion.id, number: suggestion.number, title: suggestion.title }
       : null,
+    elip: (p.elipId && (await elipRefById(db, p.elipId))) || null,
     referee: proposerDid ? memberRef(proposerDid, memberIdOf(proposerDid), proposerCard) : null,
     hash: p.draftHash,
     txHash: p.registerTxHash,
@@ -238,10 +240,16 @@ export async function updateDraft(
   return getProposalDetail(deps, user, p.id);
 }
 
-/** DELETE /api/proposals/:id — delete the caller's DRAFT. */
+/**
+ * DELETE /api/proposals/:id — delete the caller's DRAFT. A draft made from an ELIP gives the ELIP back to the
+ * council's final review in the same transaction, so it can be submitted again.
+ */
 export async function deleteDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<{ deleted: true }> {
   const p = await ownDraft(deps, user, ref);
-  await deleteProposal(deps.database.db, p.id);
+  await deps.database.db.transaction(async (tx) => {
+    await deleteProposal(tx, p.id);
+    if (p.elipId) await moveElip(tx, p.elipId, 'SUBMITTED_AS_PROPOSAL', 'FINAL_REVIEW');
+  });
   await draftsChanged(deps);
   return { deleted: true };
 }

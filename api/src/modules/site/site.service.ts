@@ -21,17 +21,17 @@ export async function trainingPostponed(db: Db): Promise<boolean> {
  */
 const DEFAULTS = { suggestionsSuspended: false, crclesSuspended: true, trainingPostponed: true };
 const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
+const KEYS = ['suggestionsSuspended', 'crclesSuspended', 'trainingPostponed', 'introVideoUrl'] as const;
+type Key = (typeof KEYS)[number];
 
 export async function getSiteSettings(db: Db, devMode: boolean): Promise<SiteSettings> {
-  const stored = await repo.readSettings(db, [
-    'suggestionsSuspended',
-    'crclesSuspended',
-    'trainingPostponed',
-  ]);
+  const stored = await repo.readSettings(db, [...KEYS]);
+  const video = stored.get('introVideoUrl');
   return {
     suggestionsSuspended: bool(stored.get('suggestionsSuspended'), DEFAULTS.suggestionsSuspended),
     crclesSuspended: bool(stored.get('crclesSuspended'), DEFAULTS.crclesSuspended),
     trainingPostponed: bool(stored.get('trainingPostponed'), DEFAULTS.trainingPostponed),
+    introVideoUrl: typeof video === 'string' && video ? video : null,
     devMode,
   };
 }
@@ -45,13 +45,11 @@ export async function updateSiteSettings(
 ): Promise<SiteSettings> {
   await db.transaction(async (tx) => {
     const before = await getSiteSettings(tx, devMode);
-    const changed: Partial<
-      Record<'suggestionsSuspended' | 'crclesSuspended' | 'trainingPostponed', boolean>
-    > = {};
-    for (const key of ['suggestionsSuspended', 'crclesSuspended', 'trainingPostponed'] as const) {
+    const changed: Partial<Record<Key, boolean | string | null>> = {};
+    for (const key of KEYS) {
       const value = input[key];
       if (value === undefined || value === before[key]) continue;
-      await repo.writeSetting(tx, key, value, actor.adminId);
+      await repo.writeSetting(tx, key, value ?? '', actor.adminId);
       changed[key] = value;
     }
     const keys = Object.keys(changed) as (keyof typeof changed)[];

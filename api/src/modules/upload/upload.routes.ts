@@ -30,7 +30,7 @@ export const uploadRoutes = [
     path: '/upload/file',
     tag: 'upload',
     summary: 'Upload an image (multipart, field `file`): PNG, JPEG, GIF or WebP, at most 200 KB.',
-    policy: policy.auth,
+    policy: policy.member,
     multipart: true,
     response: uploadResultSchema,
     handler: async ({ req, res, deps, user }) => {

@@ -22,7 +22,7 @@ export const userRoutes = [
     tag: 'user',
     summary:
       'Signed-in members find others by username or name (at least 2 characters; at most 8: id, username, name, avatar; never the e-mail). Rate-limited per member.',
-    policy: policy.auth,
+    policy: policy.member,
     query: memberSearchQuerySchema,
     response: memberSearchResultSchema,
     handler: ({ deps, user, query }) => searchMembers(deps, user!, query),

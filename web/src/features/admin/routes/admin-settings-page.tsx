@@ -7,11 +7,15 @@ import { useSiteSettingsStore } from '../../../lib/site-settings-store';
 import { useLoad } from '../../../lib/use-load';
 import { adminApi } from '../api/admin-api';
 import { AdminPage } from '../components/admin-layout';
+import { IntroVideoSetting } from '../components/intro-video-setting';
 
 const SWITCHES = ['suggestionsSuspended', 'crclesSuspended'] as const;
 type Switchable = (typeof SWITCHES)[number];
 
-/** /admin/settings: the site switches (suggestions suspended, CRcles suspended); each change asks and is audited. */
+/**
+ * /admin/settings: the site switches (suggestions suspended, CRcles suspended) and the introduction video's
+ * address; each change asks and is audited.
+ */
 export function AdminSettingsPage() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
@@ -45,38 +49,41 @@ export function AdminSettingsPage() {
           action={<Button onClick={reload}>{ta('retry')}</Button>}
         />
       ) : (
-        <List
-          loading={loading && !settings}
-          dataSource={settings ? [...SWITCHES] : []}
-          renderItem={(key) => {
-            const on = settings![key];
-            return (
-              <List.Item
-                actions={[
-                  <Popconfirm
-                    key="switch"
-                    title={ta('confirmSetting', { setting: ta(key), state: ta(on ? 'off' : 'on') })}
-                    okText={ta('confirm')}
-                    cancelText={ta('cancel')}
-                    onConfirm={() => void flip(key, !on)}
-                  >
-                    <Switch
-                      checked={on}
-                      loading={busy === key}
-                      aria-label={ta(key)}
-                      data-testid={`setting-${key}`}
-                    />
-                  </Popconfirm>,
-                ]}
-              >
-                <List.Item.Meta
-                  title={<label>{ta(key)}</label>}
-                  description={<Typography.Text type="secondary">{ta(`${key}Hint`)}</Typography.Text>}
-                />
-              </List.Item>
-            );
-          }}
-        />
+        <>
+          <List
+            loading={loading && !settings}
+            dataSource={settings ? [...SWITCHES] : []}
+            renderItem={(key) => {
+              const on = settings![key];
+              return (
+                <List.Item
+                  actions={[
+                    <Popconfirm
+                      key="switch"
+                      title={ta('confirmSetting', { setting: ta(key), state: ta(on ? 'off' : 'on') })}
+                      okText={ta('confirm')}
+                      cancelText={ta('cancel')}
+                      onConfirm={() => void flip(key, !on)}
+                    >
+                      <Switch
+                        checked={on}
+                        loading={busy === key}
+                        aria-label={ta(key)}
+                        data-testid={`setting-${key}`}
+                      />
+                    </Popconfirm>,
+                  ]}
+                >
+                  <List.Item.Meta
+                    title={<label>{ta(key)}</label>}
+                    description={<Typography.Text type="secondary">{ta(`${key}Hint`)}</Typography.Text>}
+                  />
+                </List.Item>
+              );
+            }}
+          />
+          {settings && <IntroVideoSetting settings={settings} onSaved={setSaved} />}
+        </>
       )}
     </AdminPage>
   );

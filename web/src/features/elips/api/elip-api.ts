@@ -23,6 +23,15 @@ export const elipApi = {
   edit: (id: string, body: ElipInput) => api.put(elip(id), body, { schema: elipDetailSchema }),
   move: (id: string, move: ElipMove) =>
     api.post(`${elip(id)}/status`, { move }, { schema: elipDetailSchema }),
+  /** A seated council member makes the approved ELIP their proposal draft. */
+  propose: (id: string) =>
+    api.post(
+      `${elip(id)}/proposal`,
+      {},
+      {
+        schema: z.object({ proposalId: z.string(), elip: elipDetailSchema }),
+      },
+    ),
   review: (id: string, body: ElipReviewInput) =>
     api.post(`${elip(id)}/review`, body, { schema: elipDetailSchema }),
   remove: (id: string) => api.delete(elip(id), undefined, { schema: z.object({ deleted: z.literal(true) }) }),

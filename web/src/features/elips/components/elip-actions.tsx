@@ -12,14 +12,12 @@ const MOVE_SUCCESS: Record<ElipMove, string> = {
   submit: 'success.submitted',
   finalReview: 'success.marked',
   cancel: 'success.marked',
-  submitAsProposal: 'success.proposal',
   personalDraft: 'success.marked',
 };
 const MOVE_CONFIRM: Record<ElipMove, string> = {
   submit: 'actions.confirmSubmit',
   finalReview: 'actions.confirmFinalReview',
   cancel: 'actions.confirmCancel',
-  submitAsProposal: 'actions.confirmSubmitAsProposal',
   personalDraft: 'actions.personalDraft',
 };
 
@@ -210,7 +208,7 @@ export function ElipActions({
       void message.success(t(MOVE_SUCCESS[m]));
     });
   const { can } = elip;
-  const any = can.edit || can.delete || can.review || can.vote || can.moves.length > 0;
+  const any = can.edit || can.delete || can.review || can.vote || can.propose || can.moves.length > 0;
   if (!any) return null;
   return (
     <Space wrap className="cr-elip-actions" data-testid="elip-actions">
@@ -230,7 +228,7 @@ export function ElipActions({
             title={t(MOVE_CONFIRM[m])}
             label={t(`actions.${m}`)}
             danger={m === 'cancel'}
-            primary={m === 'submit' || m === 'submitAsProposal'}
+            primary={m === 'submit'}
             onConfirm={() => move(m)}
             testId={`elip-move-${m}`}
           />
@@ -254,6 +252,21 @@ export function ElipActions({
         </>
       )}
       {can.vote && <VoteButton elip={elip} onVoted={reload} />}
+      {can.propose && (
+        <Confirmed
+          title={t('actions.confirmSubmitAsProposal')}
+          label={t('actions.submitAsProposal')}
+          primary
+          testId="elip-propose"
+          onConfirm={() =>
+            attempt(async () => {
+              const { proposalId } = await elipApi.propose(elip._id);
+              void message.success(t('success.proposal'));
+              void navigate(paths.proposal(proposalId));
+            })
+          }
+        />
+      )}
       {can.delete && (
         <Confirmed
           title={t('actions.confirmDelete')}

@@ -1,5 +1,7 @@
 import { Card, Descriptions, Empty, List, Tag, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../lib/paths';
 import { ELIP_SECTIONS, type ElipDetail } from '@cr/api/contract/elip.contract';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { ElipMarkdown } from './markdown-field';
@@ -30,8 +32,34 @@ function Preamble({ elip }: { elip: ElipDetail }) {
         { key: 'req', label: t('requires'), children: dash(elip.requires) },
         { key: 'rep', label: t('replaces'), children: dash(elip.replaces) },
         { key: 'sup', label: t('supersededBy'), children: dash(elip.supersededBy) },
+        ...(elip.proposal
+          ? [{ key: 'proposal', label: t('proposal'), children: <ProposalLink elip={elip} /> }]
+          : []),
       ]}
     />
+  );
+}
+
+/** The proposal made from the ELIP: its number once published; while a draft, who prepares it (a link for them). */
+function ProposalLink({ elip }: { elip: ElipDetail }) {
+  const { t } = useTranslation('elips');
+  const p = elip.proposal!;
+  if (p.number !== null)
+    return (
+      <Link to={paths.proposal(p.number)} data-testid="elip-proposal">
+        #{p.number} {p.title}
+      </Link>
+    );
+  return (
+    <span data-testid="elip-proposal">
+      {t('proposalDraft', { name: p.proposer.name })}
+      {p._id && (
+        <>
+          {' · '}
+          <Link to={paths.proposal(p._id)}>{t('openDraft')}</Link>
+        </>
+      )}
+    </span>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../lib/paths';
+import { IntroVideo } from '../components/intro-video';
 import '../getting-started.css';
 
 const STEPS = [
@@ -67,7 +68,10 @@ export function ExplainerVideoPage() {
         subtitle={g('walkthrough.intro')}
         breadcrumbs={[{ title: t('gettingStarted.title'), to: paths.gettingStarted() }, { title }]}
       />
-      <Card className="cr-card">
+      <Card className="cr-card" style={{ marginBottom: 16 }}>
+        <IntroVideo />
+      </Card>
+      <Card className="cr-card" title={g('video.transcript')}>
         <ol className="cr-walkthrough" data-testid="walkthrough">
           {WALKTHROUGH.map((step, i) => (
             <li key={step.key} className="cr-walkthrough__step">

@@ -27,6 +27,13 @@ export function ProposalPreamble({ p }: { p: ProposalDetail }) {
         #{p.suggestion.number} {p.suggestion.title}
       </Link>,
     ]);
+  if (p.elip)
+    rows.push([
+      t('preamble.elip'),
+      <Link key="el" to={paths.elip(p.elip.number)} data-testid="elip-link">
+        ELIP #{p.elip.number} {p.elip.title}
+      </Link>,
+    ]);
   if (p.targetProposalNumber)
     rows.push([
       t('preamble.target'),
