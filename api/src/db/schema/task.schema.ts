@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -62,7 +63,17 @@ export const tasks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('tasks_public_list_idx').on(t.isPrivate, t.type, t.createdAt),
+    // The public list (newest first, 10 a page) reads these in order and stops after the page: no sort of
+    // every public task (docs/list-performance.md).
+    index('tasks_public_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false and ${t.status} <> 'PENDING'`),
+    index('tasks_public_type_idx')
+      .on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false and ${t.status} <> 'PENDING'`),
+    index('tasks_public_category_idx')
+      .on(t.category, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPrivate} = false and ${t.status} <> 'PENDING'`),
     index('tasks_status_created_idx').on(t.status, t.createdAt),
     index('tasks_owner_idx').on(t.ownerId),
   ],
@@ -93,6 +104,8 @@ export const taskCandidates = pgTable(
   },
   (t) => [
     uniqueIndex('task_candidates_task_user_uq').on(t.taskId, t.userId),
+    // The approved count of each listed task is read from this index alone.
+    index('task_candidates_task_status_idx').on(t.taskId, t.status),
     index('task_candidates_user_idx').on(t.userId),
   ],
 );

@@ -22,7 +22,11 @@ export const teams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('teams_type_created_idx').on(t.type, t.createdAt), index('teams_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('teams_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('teams_type_subcategory_idx').on(t.type, t.subcategory, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('teams_owner_idx').on(t.ownerId),
+  ],
 );
 
 /**
