@@ -137,7 +137,7 @@ function voteChecks(a: ProposalArchive): CheckResult[] {
         voteStatement({
           draftHash: a.proposal.draftHash,
           choice: v.choice,
-          opinionHash: textHash(v.reason),
+          opinionHash: v.opinionHash,
           term: a.proposal.term,
           nonce: BigInt(v.nonce),
           chainId: a.chain.chainId,
