@@ -80,7 +80,8 @@ async function votesPart(db: Db, p: ProposalRow): Promise<ArchiveVote[]> {
       memberDid: v.memberDid,
       choice,
       reason: v.reason!,
-      opinionHash: (v.opinionHash ?? textHash(v.reason!)).toLowerCase(),
+      // The opinion hash the member signed (the relayed call's), so a reason edited later no longer matches it.
+      opinionHash: String(args ? args[3] : (v.opinionHash ?? textHash(v.reason!))).toLowerCase(),
       nonce,
       statement: signed.get(v.chainActionId!) ?? '',
       signature: sigArg(args, 5),
