@@ -156,10 +156,14 @@ describe('the proposal archive and the offline verifier', () => {
     const cli = await runVerifier(archive, 'db-changed.json', env.anvil.rpcUrl);
     expect(cli.code).toBe(1);
     expect(cli.out).toMatch(
-      new RegExp(`MISMATCH vote of ${member.wallet.did} on chain: reason: hash mismatch \\(chain 0x[0-9a-f]{64}`),
+      new RegExp(
+        `MISMATCH vote of ${member.wallet.did} on chain: reason: hash mismatch \\(chain 0x[0-9a-f]{64}`,
+      ),
     );
     // Only that vote: every other member's line still passes.
-    const chainLines = cli.out.split('\n').filter((l) => / on chain: /.test(l) && l.startsWith('MISMATCH vote'));
+    const chainLines = cli.out
+      .split('\n')
+      .filter((l) => / on chain: /.test(l) && l.startsWith('MISMATCH vote'));
     expect(chainLines).toHaveLength(1);
   }, 60_000);
 });

@@ -31,7 +31,9 @@ const sigOf = (s: Signer, statement: string) =>
   `0x${sign('sha256', Buffer.from(statement, 'utf8'), { key: s.key, dsaEncoding: 'ieee-p1363' }).toString('hex')}`;
 const didDocument = (s: Signer) => ({
   id: s.did,
-  publicKey: [{ id: `${s.did}#primary`, type: 'ECDSAsecp256r1', controller: s.did, publicKeyBase58: s.base58 }],
+  publicKey: [
+    { id: `${s.did}#primary`, type: 'ECDSAsecp256r1', controller: s.did, publicKeyBase58: s.base58 },
+  ],
 });
 
 const owner = signer('did:elastos:iqwnerAbcdefghijkmnopqrstuvwx');
@@ -85,7 +87,12 @@ function makeArchive(): ProposalArchive {
     format: 'cyber-republic-proposal-archive',
     version: 1,
     generatedAt: '2026-01-01T00:00:00.000Z',
-    chain: { chainId: CHAIN, council: null, governance: '0x2222222222222222222222222222222222222222', treasury: null },
+    chain: {
+      chainId: CHAIN,
+      council: null,
+      governance: '0x2222222222222222222222222222222222222222',
+      treasury: null,
+    },
     proposal: {
       id: '00000000-0000-4000-8000-000000000001',
       number: 3,
@@ -173,7 +180,9 @@ describe('archive checks', () => {
     a.signers[1]!.publicKey = secretary.compressed;
     const failed = failures(a);
     expect(failed.some((f) => f.startsWith(`vote of ${member.did}: statement mismatch`))).toBe(true);
-    expect(failed.some((f) => f.includes('payment withdrawal #1') && f.includes('signature mismatch'))).toBe(true);
+    expect(failed.some((f) => f.includes('payment withdrawal #1') && f.includes('signature mismatch'))).toBe(
+      true,
+    );
     expect(failed.some((f) => f.startsWith(`DID document of ${member.did}: public key mismatch`))).toBe(true);
   });
 
@@ -199,7 +208,10 @@ describe('archive checks', () => {
         ownerQy: ownerXY.qy,
       },
       voteLogs: new Map([
-        [a.votes[0]!.txHash!, { draftHash: a.proposal.draftHash, memberId: memberIdOf(member.did), opinionHash }],
+        [
+          a.votes[0]!.txHash!,
+          { draftHash: a.proposal.draftHash, memberId: memberIdOf(member.did), opinionHash },
+        ],
       ]),
     });
     expect(checkAgainstChain(a, facts(a.votes[0]!.opinionHash)).every((r) => r.ok)).toBe(true);

@@ -1,9 +1,5 @@
 import { keccak256, toUtf8Bytes } from 'ethers';
-import {
-  toPublicKeyXY,
-  verifyStatementSignature,
-  type PublicKeyXY,
-} from '@cr/contracts-abi/p256';
+import { toPublicKeyXY, verifyStatementSignature, type PublicKeyXY } from '@cr/contracts-abi/p256';
 import {
   compressedKeyHex,
   ownerStatement,
@@ -91,7 +87,9 @@ const hashCheck = (item: string, what: string, text: string, archivedHash: strin
 function proposalChecks(a: ProposalArchive): CheckResult[] {
   const p = a.proposal;
   const terms = toTerms(p.terms);
-  const out = [guarded('proposal terms', () => same('proposal terms', 'terms hash', termsHash(terms), p.termsHash))];
+  const out = [
+    guarded('proposal terms', () => same('proposal terms', 'terms hash', termsHash(terms), p.termsHash)),
+  ];
   out.push(
     p.suggestion
       ? guarded('proposal draft', () =>
@@ -164,7 +162,14 @@ function paymentChecks(a: ProposalArchive): CheckResult[] {
         return withdrawalStatement({ ...base, amount, recipient: x.recipient ?? '', nonce });
       const stage = x.stage ?? -1;
       if (x.action === 'request')
-        return paymentRequestStatement({ ...base, stage, stageCount, amount, messageHash: x.textHash ?? '', nonce });
+        return paymentRequestStatement({
+          ...base,
+          stage,
+          stageCount,
+          amount,
+          messageHash: x.textHash ?? '',
+          nonce,
+        });
       return paymentReviewStatement({
         ...base,
         approve: x.approve === true,
@@ -252,7 +257,9 @@ export function checkAgainstChain(a: ProposalArchive, chain: ChainFacts): CheckR
           p.ownerDid === a.owner.did ? null : `owner ${p.ownerDid} ≠ ${a.owner.did}`,
           p.ownerQx.toLowerCase() === owner.qx && p.ownerQy.toLowerCase() === owner.qy ? null : 'owner key',
         ].filter(Boolean);
-        return diffs.length === 0 ? pass(item, 'record ok') : fail(item, `record mismatch: ${diffs.join(', ')}`);
+        return diffs.length === 0
+          ? pass(item, 'record ok')
+          : fail(item, `record mismatch: ${diffs.join(', ')}`);
       }),
     );
   for (const v of a.votes) {
@@ -270,7 +277,9 @@ export function checkAgainstChain(a: ProposalArchive, chain: ChainFacts): CheckR
     const diffs = [
       log.draftHash === a.proposal.draftHash.toLowerCase() ? null : 'draft hash',
       log.memberId === memberIdOf(v.memberDid) ? null : 'member',
-      log.opinionHash === reasonHash ? null : `reason: hash mismatch (chain ${log.opinionHash}, text ${reasonHash})`,
+      log.opinionHash === reasonHash
+        ? null
+        : `reason: hash mismatch (chain ${log.opinionHash}, text ${reasonHash})`,
     ].filter(Boolean);
     out.push(diffs.length === 0 ? pass(voteItem, 'reason hash ok') : fail(voteItem, diffs.join(', ')));
   }

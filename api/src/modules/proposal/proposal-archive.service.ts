@@ -26,7 +26,11 @@ import {
 } from './proposal-archive.repo';
 import { findProposal, votesOf } from './proposal.repo';
 
-const PAYMENT_ACTIONS = { 'request-payment': 'request', 'review-payment': 'review', withdraw: 'withdrawal' } as const;
+const PAYMENT_ACTIONS = {
+  'request-payment': 'request',
+  'review-payment': 'review',
+  withdraw: 'withdrawal',
+} as const;
 type PaymentWalletAction = keyof typeof PAYMENT_ACTIONS;
 
 /** r‖s as 0x + 128 lowercase hex, from any form the wallet or the contract call holds. */
@@ -144,7 +148,12 @@ async function signerOf(did: string, publicKey: string): Promise<ArchiveSigner> 
     const doc = await resolveDid(did);
     return { did, publicKey, didDocument: JSON.parse(doc.toString(true)) as unknown, resolveError: null };
   } catch (err) {
-    return { did, publicKey, didDocument: null, resolveError: err instanceof Error ? err.message : String(err) };
+    return {
+      did,
+      publicKey,
+      didDocument: null,
+      resolveError: err instanceof Error ? err.message : String(err),
+    };
   }
 }
 
