@@ -129,7 +129,7 @@ describe('the proposal archive and the offline verifier', () => {
 
     const cli = await runVerifier(archive, 'ok.json', env.anvil.rpcUrl);
     expect(cli.out).not.toContain('MISMATCH');
-    expect(cli.out).toContain(`all ${results.length + 2 + 8} checks passed for proposal #${number}`);
+    expect(cli.out).toContain(`all ${results.length + 2 + 8 + 3} checks passed for proposal #${number}`);
     expect(cli.code).toBe(0);
   }, 120_000);
 

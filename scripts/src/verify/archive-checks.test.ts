@@ -195,7 +195,7 @@ describe('archive checks', () => {
     expect(failed.some((f) => f.startsWith('proposal terms: terms hash mismatch'))).toBe(true);
   });
 
-  it('compares each vote with the VoteCast event of its transaction', () => {
+  it('compares each vote with its VoteCast event and each payment with its Treasury event', () => {
     const a = makeArchive();
     const ownerXY = toPublicKeyXY(owner.compressed);
     const facts = (opinionHash: string): ChainFacts => ({
@@ -213,10 +213,30 @@ describe('archive checks', () => {
           { draftHash: a.proposal.draftHash, memberId: memberIdOf(member.did), opinionHash },
         ],
       ]),
+      paymentLogs: new Map([
+        [
+          a.payments[0]!.txHash!,
+          {
+            event: 'Withdrawn',
+            draftHash: a.proposal.draftHash,
+            stage: null,
+            amountWei: a.payments[0]!.amountWei,
+            hash: null,
+            approved: null,
+            recipient: a.payments[0]!.recipient,
+          },
+        ],
+      ]),
     });
     expect(checkAgainstChain(a, facts(a.votes[0]!.opinionHash)).every((r) => r.ok)).toBe(true);
     const bad = checkAgainstChain(a, facts(textHash('another reason'))).filter((r) => !r.ok);
     expect(bad.map((r) => r.item)).toEqual([`vote of ${member.did} on chain`]);
     expect(bad[0]!.detail).toMatch(/^reason: hash mismatch/);
+    const recorded = facts(a.votes[0]!.opinionHash);
+    a.payments[0]!.amountWei = '1';
+    const paid = checkAgainstChain(a, recorded).filter((r) => !r.ok);
+    expect(paid.map((r) => `${r.item}: ${r.detail}`)).toEqual([
+      `payment withdrawal #1 by ${owner.did} on chain: amount 5000000000000000000 ≠ 1`,
+    ]);
   });
 });

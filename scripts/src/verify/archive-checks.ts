@@ -235,9 +235,55 @@ export interface ChainFacts {
   } | null;
   /** Per vote transaction hash: the VoteCast event of the Governance address in its receipt, null if none. */
   voteLogs: Map<string, { draftHash: string; memberId: string; opinionHash: string } | null>;
+  /** Per payment transaction hash: its Treasury event (PaymentRequested / PaymentReviewed / Withdrawn), null if none. */
+  paymentLogs: Map<string, PaymentLog | null>;
 }
 
-/** The archive against the chain: chain id, the registered proposal record and each vote's VoteCast event. */
+/** A Treasury payment event, lower-case hex; fields the event lacks are null. */
+export interface PaymentLog {
+  event: string;
+  draftHash: string;
+  stage: number | null;
+  amountWei: string | null;
+  /** messageHash (PaymentRequested) or opinionHash (PaymentReviewed). */
+  hash: string | null;
+  approved: boolean | null;
+  recipient: string | null;
+}
+
+const PAYMENT_EVENT = {
+  request: 'PaymentRequested',
+  review: 'PaymentReviewed',
+  withdrawal: 'Withdrawn',
+} as const;
+
+function paymentOnChain(a: ProposalArchive, chain: ChainFacts): CheckResult[] {
+  return a.payments.map((x, i) => {
+    const item = `payment ${x.action} #${i + 1} by ${x.signerDid} on chain`;
+    const log = x.txHash ? chain.paymentLogs.get(x.txHash.toLowerCase()) : undefined;
+    if (!log || log.event !== PAYMENT_EVENT[x.action])
+      return fail(
+        item,
+        `transaction ${x.txHash ?? '(none)'} carries no ${PAYMENT_EVENT[x.action]} of the Treasury`,
+      );
+    const textHashNow = x.text !== null ? textHash(x.text) : x.textHash;
+    const diffs = [
+      log.draftHash === a.proposal.draftHash.toLowerCase() ? null : 'draft hash',
+      x.stage === null || log.stage === x.stage ? null : `stage ${log.stage} ≠ ${x.stage}`,
+      log.amountWei === null || log.amountWei === x.amountWei
+        ? null
+        : `amount ${log.amountWei} ≠ ${x.amountWei}`,
+      log.hash === null || log.hash === textHashNow
+        ? null
+        : `${x.action === 'request' ? 'message' : 'opinion'}: hash mismatch (chain ${log.hash}, text ${textHashNow})`,
+      log.approved === null || log.approved === x.approve ? null : 'approval',
+      log.recipient === null || log.recipient === x.recipient?.toLowerCase() ? null : 'recipient',
+    ].filter(Boolean);
+    return diffs.length === 0 ? pass(item, `${log.event} ok`) : fail(item, diffs.join(', '));
+  });
+}
+
+/** The archive against the chain: chain id, the proposal record, each vote's VoteCast and each payment's event. */
 export function checkAgainstChain(a: ProposalArchive, chain: ChainFacts): CheckResult[] {
   const out: CheckResult[] = [
     chain.chainId === a.chain.chainId
@@ -283,7 +329,7 @@ export function checkAgainstChain(a: ProposalArchive, chain: ChainFacts): CheckR
     ].filter(Boolean);
     out.push(diffs.length === 0 ? pass(voteItem, 'reason hash ok') : fail(voteItem, diffs.join(', ')));
   }
-  return out;
+  return [...out, ...paymentOnChain(a, chain)];
 }
 
 /** One line per check: `ok       <item>: <detail>` or `MISMATCH <item>: <detail>`. */

@@ -1,11 +1,27 @@
 import { Contract, JsonRpcProvider } from 'ethers';
-import { governanceInterface } from '@cr/contracts-abi/artifacts';
+import { governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { ProposalArchive } from '@cr/api/contract/proposal-archive.contract';
-import type { ChainFacts } from './archive-checks';
+import type { ChainFacts, PaymentLog } from './archive-checks';
+
+const PAYMENT_EVENTS = ['PaymentRequested', 'PaymentReviewed', 'Withdrawn'];
+
+function paymentLogOf(name: string, args: Record<string, unknown>): PaymentLog {
+  const text = (key: string) => (args[key] === undefined ? null : String(args[key]).toLowerCase());
+  return {
+    event: name,
+    draftHash: String(args.draftHash).toLowerCase(),
+    stage: args.stage === undefined ? null : Number(args.stage),
+    amountWei: text('amountWei'),
+    hash: text(name === 'PaymentRequested' ? 'messageHash' : 'opinionHash'),
+    approved: args.approved === undefined ? null : Boolean(args.approved),
+    recipient: text('recipient'),
+  };
+}
 
 /**
  * Reads from any JSON-RPC node what checkAgainstChain compares with the archive: the chain id,
- * Governance.proposal(draftHash) and the VoteCast event in each vote transaction's receipt. Read-only calls
+ * Governance.proposal(draftHash), the VoteCast event in each vote transaction's receipt and the Treasury event in
+ * each payment transaction's receipt. Read-only calls
  * (eth_chainId, eth_call, eth_getTransactionReceipt), so this site's /api/rpc proxy serves them too.
  */
 export async function readChainFacts(a: ProposalArchive, rpcUrl: string): Promise<ChainFacts> {
@@ -50,7 +66,18 @@ export async function readChainFacts(a: ProposalArchive, rpcUrl: string): Promis
           : null,
       );
     }
-    return { chainId, proposal, voteLogs };
+    const paymentLogs: ChainFacts['paymentLogs'] = new Map();
+    const treasury = a.chain.treasury?.toLowerCase();
+    for (const x of a.payments) {
+      if (!x.txHash || !treasury) continue;
+      const receipt = await provider.getTransactionReceipt(x.txHash);
+      const found = (receipt?.logs ?? [])
+        .filter((l) => l.address.toLowerCase() === treasury)
+        .map((l) => treasuryInterface.parseLog(l))
+        .find((parsed) => parsed && PAYMENT_EVENTS.includes(parsed.name));
+      paymentLogs.set(x.txHash.toLowerCase(), found ? paymentLogOf(found.name, found.args.toObject()) : null);
+    }
+    return { chainId, proposal, voteLogs, paymentLogs };
   } finally {
     provider.destroy();
   }
