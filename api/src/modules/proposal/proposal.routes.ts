@@ -10,6 +10,8 @@ import {
 } from '../../contract/proposal.contract';
 import { unauthorized } from '../../http/app-error';
 import { defineRoute, policy } from '../../http/route';
+import { proposalArchiveSchema } from '../../contract/proposal-archive.contract';
+import { buildProposalArchive } from './proposal-archive.service';
 import { exportProposalRows, listProposals } from './proposal-list.service';
 import { castVote } from './proposal-vote.service';
 import { createDraft, deleteDraft, getProposalDetail, updateDraft } from './proposal.service';
@@ -66,6 +68,25 @@ export const proposalRoutes = [
     response: proposalDetailSchema,
     cache: { scope: 'proposals' },
     handler: ({ deps, user, params }) => getProposalDetail(deps, user, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/proposals/:id/archive',
+    tag: TAG,
+    summary:
+      'The proposal archive (docs/verify.md): one JSON file (attachment proposal-<number>.json, not enveloped) with the texts, every statement as signed with its DID signature, the signers’ keys and DID documents, and the transaction hashes, for the offline verifier (npm run verify).',
+    policy: policy.public,
+    params: proposalRefParamsSchema,
+    response: proposalArchiveSchema,
+    raw: true,
+    handler: async ({ deps, params, res }) => {
+      const archive = await buildProposalArchive(deps, params.id);
+      res.status(200);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="proposal-${archive.proposal.number}.json"`);
+      res.send(`${JSON.stringify(archive, null, 2)}\n`);
+      return archive;
+    },
   }),
   defineRoute({
     method: 'post',

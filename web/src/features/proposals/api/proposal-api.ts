@@ -23,6 +23,8 @@ export const proposalApi = {
     api.get(base, query as Q, { schema: proposalListSchema, signal }),
   /** The filtered list as CSV. */
   exportCsv: (query: ListQuery) => downloadBlob(`${base}/export.csv`, query as Q),
+  /** The archive file for the offline verifier (a plain link: the answer is a JSON attachment). */
+  archiveUrl: (id: string | number) => `${item(id)}/archive`,
   /** By uuid or proposal number. */
   detail: (id: string | number, signal?: AbortSignal) =>
     api.get(item(id), undefined, { schema: proposalDetailSchema, signal }),

@@ -1,5 +1,5 @@
 import { Alert, Card, Result, Skeleton, Tag } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
@@ -8,6 +8,7 @@ import { BlockTimeline, type TimelineMark } from '../../../components/block-eta/
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/dates';
+import { proposalApi } from '../api/proposal-api';
 import { ChainTransactions } from '../components/chain-transactions';
 import { MyVotePanel } from '../components/my-vote-panel';
 import { PaymentsPanel } from '../components/payments-panel';
@@ -249,6 +250,15 @@ export function ProposalDetailPage() {
           </Card>
           <Card className="cr-card" title={<h2 className="pr-card-title">{t('tx.title')}</h2>}>
             <ChainTransactions actions={[...actions.values()]} onChange={onChainChange} />
+            {p.status !== 'DRAFT' && p.hash && (
+              <p className="pr-muted">
+                <a href={proposalApi.archiveUrl(p._id)} download data-testid="proposal-archive">
+                  <DownloadOutlined /> {t('tx.archive')}
+                </a>
+                <br />
+                {t('tx.archiveHint')}
+              </p>
+            )}
           </Card>
         </aside>
       </div>

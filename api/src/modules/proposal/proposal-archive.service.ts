@@ -1,0 +1,243 @@
+import { governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
+import { compressedKeyHex, textHash } from '@cr/contracts-abi/statements';
+import { toContractSig, toPublicKeyXY } from '@cr/contracts-abi/p256';
+import { resolveDid } from '@cr/did/did-backend';
+import type { Interface } from 'ethers';
+import type { AppDeps } from '../../app-deps';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  type ArchivePayment,
+  type ArchiveSigner,
+  type ArchiveVote,
+  type ProposalArchive,
+} from '../../contract/proposal-archive.contract';
+import type { Db } from '../../db/db-client';
+import type { ChainActionRow } from '../../db/schema/chain.schema';
+import type { ProposalRow } from '../../db/schema/proposal.schema';
+import { AppError, notFound } from '../../http/app-error';
+import { getGovernanceState, membersOfTerm } from '../council/council.repo';
+import {
+  chainActionsByIds,
+  signedRequestsOf,
+  stageRecipients,
+  suggestionSignature,
+  vetoEventsOf,
+} from './proposal-archive.repo';
+import { findProposal, votesOf } from './proposal.repo';
+
+const PAYMENT_ACTIONS = {
+  'request-payment': 'request',
+  'review-payment': 'review',
+  withdraw: 'withdrawal',
+} as const;
+type PaymentWalletAction = keyof typeof PAYMENT_ACTIONS;
+
+/** r‖s as 0x + 128 lowercase hex, from any form the wallet or the contract call holds. */
+function rawSig(sig: string | { r: string; s: string }): string {
+  const s = typeof sig === 'string' ? toContractSig(sig) : sig;
+  return `0x${s.r.slice(2)}${s.s.slice(2)}`.toLowerCase();
+}
+
+/** The arguments of a relayed call, decoded with the contract's ABI. */
+function callArgs(iface: Interface, action: ChainActionRow | undefined) {
+  if (!action) return null;
+  try {
+    return iface.parseTransaction({ data: action.data })?.args ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const sigArg = (args: ReturnType<typeof callArgs>, index: number) => {
+  const s = args?.[index] as { r: string; s: string } | undefined;
+  return s ? rawSig({ r: String(s.r), s: String(s.s) }) : '';
+};
+
+/** A published, registered proposal; drafts and proposals not yet signed into a registration are 404. */
+function assertArchivable(p: ProposalRow | undefined): asserts p is ProposalRow & {
+  number: number;
+  draftHash: string;
+  terms: NonNullable<ProposalRow['terms']>;
+  term: number;
+} {
+  if (!p || p.status === 'DRAFT') throw notFound('proposal', 'proposal.not_found');
+  if (p.number === null || !p.draftHash || !p.terms || p.term === null || !p.registerStatement)
+    throw new AppError(409, 'proposal.not_registered', 'This proposal has no registration to archive yet.');
+}
+
+async function votesPart(db: Db, p: ProposalRow): Promise<ArchiveVote[]> {
+  const [rows, requests] = await Promise.all([votesOf(db, p.id), signedRequestsOf(db, p.id, ['vote'])]);
+  const votes = rows.filter((v) => v.chainActionId && v.choice && v.reason);
+  const actions = await chainActionsByIds(
+    db,
+    votes.map((v) => v.chainActionId!),
+  );
+  // The statement each member signed: the wallet request whose chain action the vote row holds.
+  const signed = new Map(requests.map((r) => [String(r.result?.chainActionId ?? ''), r.statement ?? '']));
+  return votes.map((v) => {
+    const action = actions.get(v.chainActionId!);
+    const args = callArgs(governanceInterface, action);
+    const nonce = args ? String(args[4]) : String(v.version);
+    const choice = v.choice!.toUpperCase() as ArchiveVote['choice'];
+    return {
+      memberDid: v.memberDid,
+      choice,
+      reason: v.reason!,
+      // The opinion hash the member signed (the relayed call's), so a reason edited later no longer matches it.
+      opinionHash: String(args ? args[3] : (v.opinionHash ?? textHash(v.reason!))).toLowerCase(),
+      nonce,
+      statement: signed.get(v.chainActionId!) ?? '',
+      signature: sigArg(args, 5),
+      txHash: action?.txHash ?? v.txHash ?? null,
+    };
+  });
+}
+
+async function paymentsPart(db: Db, p: ProposalRow): Promise<ArchivePayment[]> {
+  const requests = await signedRequestsOf(db, p.id, Object.keys(PAYMENT_ACTIONS));
+  const ids = requests.map((r) => String(r.result?.chainActionId ?? '')).filter(Boolean);
+  const [actions, recipients] = await Promise.all([chainActionsByIds(db, ids), stageRecipients(db, p.id)]);
+  const stages = p.terms?.stages ?? [];
+  return requests.flatMap((r): ArchivePayment[] => {
+    const action = actions.get(String(r.result?.chainActionId ?? ''));
+    const kind = PAYMENT_ACTIONS[r.action as PaymentWalletAction];
+    const args = callArgs(treasuryInterface, action);
+    if (!action || !args || !r.statement || !r.signerDid) return [];
+    const base = { signerDid: r.signerDid, statement: r.statement, txHash: action.txHash ?? null };
+    if (kind === 'withdrawal') {
+      const paid = (r.result?.stages as number[] | undefined) ?? [];
+      const recipient = recipients.find((s) => s.stage === paid[0])?.recipient ?? p.terms!.recipient;
+      return [
+        {
+          ...base,
+          action: kind,
+          stage: null,
+          amountWei: String(r.result?.amountWei ?? '0'),
+          recipient: recipient.toLowerCase(),
+          approve: null,
+          text: null,
+          textHash: null,
+          nonce: String(args[1]),
+          signature: sigArg(args, 2),
+        },
+      ];
+    }
+    const stage = Number(args[1]);
+    const text = String((kind === 'request' ? r.payload.message : r.payload.opinion) ?? '');
+    return [
+      {
+        ...base,
+        action: kind,
+        stage,
+        amountWei: stages[stage]?.amount ?? '0',
+        recipient: null,
+        approve: kind === 'review' ? Boolean(args[2]) : null,
+        text,
+        textHash: String(kind === 'request' ? args[2] : args[3]).toLowerCase(),
+        nonce: String(kind === 'request' ? args[3] : args[4]),
+        signature: sigArg(args, kind === 'request' ? 4 : 5),
+      },
+    ];
+  });
+}
+
+/** The DID document as published (JSON) for the archive; a resolver failure is recorded, not fatal. */
+async function signerOf(did: string, publicKey: string): Promise<ArchiveSigner> {
+  try {
+    const doc = await resolveDid(did);
+    return { did, publicKey, didDocument: JSON.parse(doc.toString(true)) as unknown, resolveError: null };
+  } catch (err) {
+    return {
+      did,
+      publicKey,
+      didDocument: null,
+      resolveError: err instanceof Error ? err.message : String(err),
+    };
+  }
+}
+
+/** Keys the chain holds for each signer: council members of the term, the owner, the secretary general. */
+async function signerKeys(db: Db, p: ProposalRow, ownerKey: string | null): Promise<Map<string, string>> {
+  const [members, gov] = await Promise.all([membersOfTerm(db, p.term!), getGovernanceState(db)]);
+  const keys = new Map<string, string>();
+  for (const m of members) keys.set(m.did, compressedKeyHex(m.qx, m.qy));
+  if (gov?.secretaryDid && gov.secretaryQx && gov.secretaryQy)
+    keys.set(gov.secretaryDid, compressedKeyHex(gov.secretaryQx, gov.secretaryQy));
+  if (p.ownerDid && ownerKey) {
+    const xy = toPublicKeyXY(ownerKey);
+    keys.set(p.ownerDid, compressedKeyHex(xy.qx, xy.qy));
+  }
+  return keys;
+}
+
+/**
+ * GET /api/proposals/:id/archive — the proposal's texts, every statement as signed with its signature, the
+ * signers' keys and DID documents and the transaction hashes (docs/verify.md "Archive"). Statements of votes are
+ * the ones the members signed (their wallet requests), never rebuilt here: the verifier rebuilds them.
+ */
+export async function buildProposalArchive(deps: AppDeps, ref: string): Promise<ProposalArchive> {
+  const db = deps.database.db;
+  const c = deps.config;
+  if (!c.CHAIN_ID || !c.GOVERNANCE_ADDRESS)
+    throw new AppError(503, 'chain.unavailable', 'The governance chain is not configured on this server.');
+  const p = await findProposal(db, ref);
+  assertArchivable(p);
+  const [owner, registerActions, votes, payments, vetoes] = await Promise.all([
+    p.suggestionId ? suggestionSignature(db, p.suggestionId) : Promise.resolve(undefined),
+    chainActionsByIds(db, p.registerActionId ? [p.registerActionId] : []),
+    votesPart(db, p),
+    paymentsPart(db, p),
+    vetoEventsOf(db, p.draftHash),
+  ]);
+  const registerArgs = callArgs(governanceInterface, registerActions.get(p.registerActionId ?? ''));
+  const keys = await signerKeys(db, p, owner?.publicKey ?? null);
+  const dids = new Set<string>([
+    ...(p.ownerDid ? [p.ownerDid] : []),
+    ...(p.proposerDid ? [p.proposerDid] : []),
+    ...votes.map((v) => v.memberDid),
+    ...payments.map((x) => x.signerDid),
+  ]);
+  const signers = await Promise.all([...dids].map((did) => signerOf(did, keys.get(did) ?? '')));
+  return {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    generatedAt: new Date().toISOString(),
+    chain: {
+      chainId: c.CHAIN_ID,
+      council: c.COUNCIL_ADDRESS ?? null,
+      governance: c.GOVERNANCE_ADDRESS,
+      treasury: c.TREASURY_ADDRESS ?? null,
+    },
+    proposal: {
+      id: p.id,
+      number: p.number,
+      status: p.status,
+      type: p.type,
+      title: p.title,
+      abstract: p.abstract,
+      suggestion: owner ? { number: owner.number, content: owner.content } : null,
+      draftHash: p.draftHash.toLowerCase(),
+      termsHash: (p.termsHash ?? '').toLowerCase(),
+      terms: p.terms,
+      term: p.term,
+      registerTxHash: p.registerTxHash ?? null,
+    },
+    owner: {
+      did: p.ownerDid ?? owner?.did ?? '',
+      statement: owner?.statement ?? '',
+      signature: p.ownerSignature ? rawSig(p.ownerSignature) : '',
+    },
+    registration: {
+      memberDid: p.proposerDid ?? '',
+      nonce: registerArgs ? String(registerArgs[2]) : '',
+      statement: p.registerStatement!,
+      signature: p.memberSignature ? rawSig(p.memberSignature) : '',
+      txHash: p.registerTxHash ?? null,
+    },
+    votes,
+    vetoes,
+    payments,
+    signers,
+  };
+}

@@ -1,0 +1,84 @@
+import { Contract, JsonRpcProvider } from 'ethers';
+import { governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
+import type { ProposalArchive } from '@cr/api/contract/proposal-archive.contract';
+import type { ChainFacts, PaymentLog } from './archive-checks';
+
+const PAYMENT_EVENTS = ['PaymentRequested', 'PaymentReviewed', 'Withdrawn'];
+
+function paymentLogOf(name: string, args: Record<string, unknown>): PaymentLog {
+  const text = (key: string) => (args[key] === undefined ? null : String(args[key]).toLowerCase());
+  return {
+    event: name,
+    draftHash: String(args.draftHash).toLowerCase(),
+    stage: args.stage === undefined ? null : Number(args.stage),
+    amountWei: text('amountWei'),
+    hash: text(name === 'PaymentRequested' ? 'messageHash' : 'opinionHash'),
+    approved: args.approved === undefined ? null : Boolean(args.approved),
+    recipient: text('recipient'),
+  };
+}
+
+/**
+ * Reads from any JSON-RPC node what checkAgainstChain compares with the archive: the chain id,
+ * Governance.proposal(draftHash), the VoteCast event in each vote transaction's receipt and the Treasury event in
+ * each payment transaction's receipt. Read-only calls
+ * (eth_chainId, eth_call, eth_getTransactionReceipt), so this site's /api/rpc proxy serves them too.
+ */
+export async function readChainFacts(a: ProposalArchive, rpcUrl: string): Promise<ChainFacts> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true });
+  try {
+    const chainId = Number((await provider.getNetwork()).chainId);
+    const governance = new Contract(a.chain.governance, governanceInterface, provider);
+    const raw = (await governance.getFunction('proposal').staticCall(a.proposal.draftHash)) as {
+      registeredAt: bigint;
+      term: bigint;
+      proposer: string;
+      ownerDid: string;
+      ownerQx: string;
+      ownerQy: string;
+    };
+    const proposal =
+      raw.registeredAt === 0n
+        ? null
+        : {
+            term: Number(raw.term),
+            proposer: raw.proposer,
+            ownerDid: raw.ownerDid,
+            ownerQx: raw.ownerQx,
+            ownerQy: raw.ownerQy,
+          };
+    const voteLogs: ChainFacts['voteLogs'] = new Map();
+    for (const v of a.votes) {
+      if (!v.txHash) continue;
+      const receipt = await provider.getTransactionReceipt(v.txHash);
+      const log = receipt?.logs
+        .filter((l) => l.address.toLowerCase() === a.chain.governance.toLowerCase())
+        .map((l) => governanceInterface.parseLog(l))
+        .find((parsed) => parsed?.name === 'VoteCast');
+      voteLogs.set(
+        v.txHash.toLowerCase(),
+        log
+          ? {
+              draftHash: String(log.args.draftHash).toLowerCase(),
+              memberId: String(log.args.memberId).toLowerCase(),
+              opinionHash: String(log.args.opinionHash).toLowerCase(),
+            }
+          : null,
+      );
+    }
+    const paymentLogs: ChainFacts['paymentLogs'] = new Map();
+    const treasury = a.chain.treasury?.toLowerCase();
+    for (const x of a.payments) {
+      if (!x.txHash || !treasury) continue;
+      const receipt = await provider.getTransactionReceipt(x.txHash);
+      const found = (receipt?.logs ?? [])
+        .filter((l) => l.address.toLowerCase() === treasury)
+        .map((l) => treasuryInterface.parseLog(l))
+        .find((parsed) => parsed && PAYMENT_EVENTS.includes(parsed.name));
+      paymentLogs.set(x.txHash.toLowerCase(), found ? paymentLogOf(found.name, found.args.toObject()) : null);
+    }
+    return { chainId, proposal, voteLogs, paymentLogs };
+  } finally {
+    provider.destroy();
+  }
+}
