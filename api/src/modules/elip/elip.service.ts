@@ -113,7 +113,10 @@ export async function getElip(deps: AppDeps, viewer: AuthUser | null, ref: strin
   );
 }
 
-/** The whole ELIP as the proposal's content: its preamble, then every section that has words, in markdown. */
+/**
+ * The ELIP as the proposal's content, in markdown: its preamble, then every section that has words except the
+ * abstract and the motivation (the proposal shows those in their own fields).
+ */
 function elipAsMarkdown(e: ElipRow): string {
   const pre = [
     ['ELIP', String(e.number)],
@@ -124,8 +127,6 @@ function elipAsMarkdown(e: ElipRow): string {
     ['Superseded-By', e.supersededBy],
   ].filter(([, v]) => v) as [string, string][];
   const sections: [string, string][] = [
-    ['Abstract', e.abstract],
-    ['Motivation', e.motivation],
     ['Specification', e.specification],
     ['Rationale', e.rationale],
     ['Backward compatibility', e.backwardCompatibility],
