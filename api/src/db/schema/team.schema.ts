@@ -24,7 +24,12 @@ export const teams = pgTable(
   },
   (t) => [
     index('teams_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('teams_type_subcategory_idx').on(t.type, t.subcategory, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('teams_type_subcategory_idx').on(
+      t.type,
+      t.subcategory,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('teams_owner_idx').on(t.ownerId),
   ],
 );
