@@ -153,6 +153,14 @@ describe('the calendar feed', () => {
     expect((await fetchFeed(`${publicUrl()}/api/calendar/not-a-real-token.ics`)).status).toBe(404);
   });
 
+  it('limits fetches of one feed (30 per 10 minutes) with 429 and Retry-After', async () => {
+    const url = await createFeed(env.council[3]!);
+    for (let i = 0; i < 30; i++) expect((await fetch(url)).status).toBe(200);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('is only managed by a signed-in member', async () => {
     expect((await env.t.call('GET', '/calendar/feed')).status).toBe(401);
     expect((await env.t.call('POST', '/calendar/feed')).status).toBe(401);
