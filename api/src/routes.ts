@@ -2,6 +2,7 @@ import type { AnyRoute } from './http/route';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { chainRoutes } from './modules/chain/chain.routes';
 import { conclusionRoutes } from './modules/conclusion/conclusion.routes';
 import { communityRoutes } from './modules/community/community.routes';
@@ -56,6 +57,7 @@ export function allRoutes(): AnyRoute[] {
     ...submissionRoutes,
     ...elipRoutes,
     ...releaseRoutes,
+    ...calendarRoutes,
     ...chainRoutes,
     ...devRoutes,
   ];

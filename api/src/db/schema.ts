@@ -21,3 +21,4 @@ export * from './schema/permission.schema';
 export * from './schema/community.schema';
 export * from './schema/submission.schema';
 export * from './schema/elip.schema';
+export * from './schema/calendar.schema';

@@ -5,6 +5,10 @@ import type { Logger } from './logger';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** The path as logged: a calendar feed's secret token (the path is its credential) is masked. */
+export const loggedPath = (path: string) =>
+  path.replace(/^(\/api)?\/calendar\/[^/]+\.ics$/, '$1/calendar/[redacted].ics');
+
 /** Gives every request an id (kept from a proxy's X-Request-Id when well formed) and logs its outcome. */
 export function requestContext(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -19,7 +23,7 @@ export function requestContext(logger: Logger) {
         {
           reqId: req.id,
           method: req.method,
-          path: req.path,
+          path: loggedPath(req.path),
           status: res.statusCode,
           ms: Math.round(ms),
           user: req.user?.id,

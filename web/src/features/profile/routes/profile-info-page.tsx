@@ -7,6 +7,7 @@ import { ProfileDetails } from '../../../components/profile-card/profile-details
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth-store';
 import { errorText } from '../../../lib/api-messages';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { DidCard } from '../components/did-card';
 import { ProfileLayout } from '../components/profile-layout';
@@ -43,7 +44,7 @@ function fromCurrentUser(user: CurrentUser): OwnProfile {
   };
 }
 
-/** /profile/info: the member's own profile (GET /api/user/profile), DID binding and signing, password. */
+/** /profile/info: the member's own profile (GET /api/user/profile), DID binding and signing, calendar feed, password. */
 export function ProfileInfoPage() {
   const { t } = useTranslation('profile');
   const { user } = useAuth();
@@ -88,6 +89,7 @@ export function ProfileInfoPage() {
           <ProfileDetails view="own" profile={profile ?? fromCurrentUser(user)} />
         )}
         <DidCard attestation={profile?.didAttestation ?? null} onChanged={() => void reload()} />
+        <CalendarFeedCard />
         {profile && <ChangePasswordCard hasPassword={profile.hasPassword} />}
       </ProfileLayout>
     </>

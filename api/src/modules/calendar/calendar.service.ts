@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../app-deps';
+import type { CalendarFeedCreated, CalendarFeedStatus } from '../../contract/calendar.contract';
+import { languageSchema, type Language } from '../../contract/profile.contract';
+import { notFound } from '../../http/app-error';
+import { enforceRate, type RateRule } from '../../http/rate-limit';
+import { latestTerm, seatedNow } from '../council/council.repo';
+import { readChainClock } from '../proposal/proposal-clock';
+import { hashToken } from '../session/session.service';
+import type { AuthUser } from '../session/auth-user';
+import { calendarName, deadlinesFor } from './calendar-events';
+import * as repo from './calendar.repo';
+import { buildIcs } from './ics';
+
+/**
+ * The personal calendar feed (docs/calendar-feed.md): a secret URL per member, only its SHA-256 stored, one live
+ * at a time; renewing revokes the old URL. The feed is written at each fetch from the chain index and clock.
+ */
+
+/** Calendar apps poll every few minutes to hours: 30 fetches per 10 minutes per feed is plenty. */
+const FEED_PER_TOKEN: RateRule = { name: 'calendar-feed-token', limit: 30, windowSec: 10 * 60 };
+/** Guessing a 256-bit token is hopeless, but an address hammering unknown URLs is still cut off. */
+const FEED_PER_ADDRESS: RateRule = { name: 'calendar-feed-ip', limit: 300, windowSec: 10 * 60 };
+/** How often clients are asked to fetch again: ETAs move with the observed block interval. */
+const REFRESH_MINUTES = 60;
+
+const status = (row: { createdAt: Date } | undefined): CalendarFeedStatus => ({
+  active: !!row,
+  createdAt: row?.createdAt.toISOString() ?? null,
+});
+
+export const feedUrl = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/api/calendar/${token}.ics`;
+
+export async function feedStatus(deps: AppDeps, user: AuthUser): Promise<CalendarFeedStatus> {
+  return status(await repo.liveFeedOf(deps.database.db, user.id));
+}
+
+/** Makes the member's feed, revoking the live one first (renew): the secret URL is returned this once. */
+export async function createFeed(
+  deps: AppDeps,
+  user: AuthUser,
+  now = new Date(),
+): Promise<CalendarFeedCreated> {
+  const token = randomBytes(32).toString('base64url');
+  const row = await deps.database.db.transaction(async (tx) => {
+    await repo.revokeFeedsOf(tx, user.id, now);
+    return repo.insertFeed(tx, { userId: user.id, tokenHash: hashToken(token) });
+  });
+  return { ...status(row), url: feedUrl(deps.config.PUBLIC_URL, token) };
+}
+
+export async function revokeFeed(
+  deps: AppDeps,
+  user: AuthUser,
+  now = new Date(),
+): Promise<CalendarFeedStatus> {
+  await repo.revokeFeedsOf(deps.database.db, user.id, now);
+  return status(undefined);
+}
+
+const languageOf = (profile: Record<string, unknown>): Language => {
+  const lang = languageSchema.safeParse(profile.defaultLanguage);
+  return lang.success ? lang.data : 'en';
+};
+
+/** The ICS text of the feed behind `token`; unknown or revoked tokens are not found (404). Rate limited. */
+export async function feedIcs(
+  deps: AppDeps,
+  clientIp: string,
+  token: string,
+  now = new Date(),
+): Promise<string> {
+  await enforceRate(deps.redis, FEED_PER_ADDRESS, clientIp);
+  const tokenHash = hashToken(token);
+  await enforceRate(deps.redis, FEED_PER_TOKEN, tokenHash);
+  const db = deps.database.db;
+  const owner = await repo.feedOwnerByHash(db, tokenHash);
+  if (!owner) throw notFound('calendar feed');
+  const clock = await readChainClock(db, deps.config.CHAIN_ID);
+  const [seat, proposals, term] = await Promise.all([
+    seatedNow(db, owner.did, clock.height),
+    repo.proposalsInWindow(db),
+    latestTerm(db),
+  ]);
+  const lang = languageOf(owner.profile);
+  const publicUrl = deps.config.PUBLIC_URL;
+  const events = deadlinesFor({ userId: owner.userId, seated: !!seat, lang }, proposals, term, {
+    clock,
+    publicUrl,
+    uidHost: new URL(publicUrl).host,
+  });
+  return buildIcs({
+    prodId: '-//Cyber Republic//Deadline feed//EN',
+    name: calendarName(lang),
+    refreshMinutes: REFRESH_MINUTES,
+    stamp: now,
+    events,
+  });
+}
