@@ -13,6 +13,7 @@ import {
   type ProposalArchive,
 } from '../../contract/proposal-archive.contract';
 import type { Db } from '../../db/db-client';
+import { enforceRate, type RateRule } from '../../http/rate-limit';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, notFound } from '../../http/app-error';
@@ -176,7 +177,15 @@ async function signerKeys(db: Db, p: ProposalRow, ownerKey: string | null): Prom
  * signers' keys and DID documents and the transaction hashes (docs/verify.md "Archive"). Statements of votes are
  * the ones the members signed (their wallet requests), never rebuilt here: the verifier rebuilds them.
  */
-export async function buildProposalArchive(deps: AppDeps, ref: string): Promise<ProposalArchive> {
+/** Each archive resolves every signer's DID document: downloads are counted per client address. */
+const ARCHIVE_PER_ADDRESS: RateRule = { name: 'proposal-archive-ip', limit: 30, windowSec: 60 };
+
+export async function buildProposalArchive(
+  deps: AppDeps,
+  ref: string,
+  clientIp: string,
+): Promise<ProposalArchive> {
+  await enforceRate(deps.redis, ARCHIVE_PER_ADDRESS, clientIp);
   const db = deps.database.db;
   const c = deps.config;
   if (!c.CHAIN_ID || !c.GOVERNANCE_ADDRESS)

@@ -10,6 +10,7 @@ import {
 } from '../../contract/proposal.contract';
 import { unauthorized } from '../../http/app-error';
 import { defineRoute, policy } from '../../http/route';
+import { clientAddress } from '../../http/rate-limit';
 import { proposalArchiveSchema } from '../../contract/proposal-archive.contract';
 import { buildProposalArchive } from './proposal-archive.service';
 import { exportProposalRows, listProposals } from './proposal-list.service';
@@ -79,8 +80,8 @@ export const proposalRoutes = [
     params: proposalRefParamsSchema,
     response: proposalArchiveSchema,
     raw: true,
-    handler: async ({ deps, params, res }) => {
-      const archive = await buildProposalArchive(deps, params.id);
+    handler: async ({ deps, params, req, res }) => {
+      const archive = await buildProposalArchive(deps, params.id, clientAddress(req));
       res.status(200);
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="proposal-${archive.proposal.number}.json"`);
