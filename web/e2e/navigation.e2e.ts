@@ -46,8 +46,17 @@ describe('main navigation (desktop)', () => {
       ['Council & Secretariat', 'Council', '/council'],
       ['Candidates', 'Candidates', '/candidates'],
     ] as const) {
-      await nav.getByText('Council', { exact: true }).click();
-      await page.getByRole('link', { name: label, exact: true }).click();
+      // A dropdown opened while the previous page is still switching can close under the click: open it again
+      // until the click lands (the same as logOutThroughMenu).
+      for (let attempt = 1; ; attempt++) {
+        await nav.getByText('Council', { exact: true }).click();
+        await page.getByRole('link', { name: label, exact: true }).click();
+        const landed = await page
+          .waitForURL((u) => u.pathname === path, { timeout: 5_000 })
+          .then(() => true)
+          .catch(() => false);
+        if (landed || attempt === 3) break;
+      }
       await expectPage(page, title, path);
     }
     await shot(page, 'nav-candidates');
