@@ -1,54 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProposalConclusion } from '@cr/api/contract/conclusion.contract';
-import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/api/contract/proposal.contract';
-import { TRACKING_UPDATE_EVENT } from '@cr/api/contract/proposal-tracking.contract';
-import { listenRoom } from '../../../components/chain-status/live-socket';
-import { CHAIN_ACTION_EVENT } from '../../../components/chain-status/use-chain-action';
 import { proposalApi } from '../api/proposal-api';
+import { useLiveProposalPart } from './use-live-proposal-part';
 
-const RELOAD_DEBOUNCE_MS = 400;
-
-/**
- * A proposal's conclusion, kept current: any chain action of the proposal (the relayed conclusion) and any
- * `proposal:update` (a signature, a cancellation, the status moved by the chain) reload it once, debounced.
- */
+/** A proposal's conclusion, kept current (signatures, cancellation, the relayed conclusion; FINAL waits for the approved summary). */
 export function useProposalConclusion(proposalId: string) {
-  const [conclusion, setConclusion] = useState<ProposalConclusion | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const seq = useRef(0);
-
-  const reload = useCallback(async () => {
-    const mine = ++seq.current;
-    try {
-      const p = await proposalApi.conclusion(proposalId);
-      if (mine === seq.current) {
-        setConclusion(p);
-        setError(null);
-      }
-    } catch (err) {
-      if (mine === seq.current) setError(err);
-    }
-  }, [proposalId]);
-
-  useEffect(() => {
-    void reload();
-    const later = () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);
-    };
-    const room = proposalRoom(proposalId);
-    const offUpdate = listenRoom(room, PROPOSAL_UPDATE_EVENT, later);
-    const offChain = listenRoom(room, CHAIN_ACTION_EVENT, later);
-    // A reviewed summary changes what may be done next (FINAL waits for the approved summary).
-    const offTracking = listenRoom(room, TRACKING_UPDATE_EVENT, later);
-    return () => {
-      offUpdate();
-      offChain();
-      offTracking();
-      if (timer.current) clearTimeout(timer.current);
-    };
-  }, [proposalId, reload]);
-
-  return { conclusion, error, reload };
+  const { data, error, reload } = useLiveProposalPart(proposalId, proposalApi.conclusion);
+  return { conclusion: data, error, reload };
 }
