@@ -94,4 +94,34 @@ describe('cached list answers', () => {
     await t.deps.events.publish('proposal:list', 'proposal:update', { id: 'x' });
     expect(await gen()).toBe(start + 1);
   });
+
+  it('of teams and tasks are renewed by every write of their area that reaches its handler', async () => {
+    type Page = { total: number; list: { name: string }[] };
+    const teamsNow = async (token?: string) =>
+      (await t.call<Page>('GET', '/team?type=TEAM', { token })).body.data!;
+    const before = await teamsNow();
+    const bobsBefore = await teamsNow(bob.token);
+    const made = await t.call('POST', '/team', {
+      token: alice.token,
+      body: { name: 'Cache renewal team', description: 'A team that builds tools for the community.' },
+    });
+    expect(made.status).toBe(200);
+    // Signed out and signed in (each member has an answer of their own), the new team shows at once.
+    expect((await teamsNow()).total).toBe(before.total + 1);
+    expect((await teamsNow(bob.token)).total).toBe(bobsBefore.total + 1);
+    expect((await teamsNow()).list[0]!.name).toBe('Cache renewal team');
+
+    const tasksGen = () => readGeneration(t.deps.redis, 'tasks').then(Number);
+    const start = await tasksGen();
+    expect((await t.call('GET', '/task')).status).toBe(200);
+    expect(await tasksGen()).toBe(start);
+    const refused = await t.call('POST', '/task', { token: bob.token, body: { name: 'x' } });
+    expect(refused.status).toBe(400);
+    expect(await tasksGen()).toBe(start); // refused by its schema before the handler: nothing to renew
+    const notFound = await t.call('POST', '/task/00000000-0000-4000-8000-000000000000/withdraw', {
+      token: bob.token,
+    });
+    expect(notFound.status).toBe(404);
+    expect(await tasksGen()).toBe(start + 1); // reached the handler: renewed whatever its outcome
+  });
 });

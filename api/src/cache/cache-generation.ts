@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
  * seen at once by every api instance. The number is not scoped to one database: when several databases share a
  * Redis (tests, staging), a change in one only costs the others a recomputation.
  */
-export type CacheScope = 'suggestions' | 'proposals';
+export type CacheScope = 'suggestions' | 'proposals' | 'tasks' | 'teams';
 
 const key = (scope: CacheScope) => `cr:cache-generation:${scope}`;
 

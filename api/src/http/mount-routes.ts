@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import type { AuthUser } from '../modules/session/auth-user';
 import { hasRole } from '../contract/roles.contract';
 import type { AppDeps } from '../app-deps';
+import { bumpGeneration, type CacheScope } from '../cache/cache-generation';
 import { createPermissionGate } from '../modules/admin/permission-gate';
 import { AppError, forbidden, unauthorized } from './app-error';
 import type { AnyRoute, Policy } from './route';
@@ -65,6 +66,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): 
     seen.add(routeKey);
     if (route.cache && route.method !== 'get')
       throw new Error(`Route ${routeKey}: only GET answers are cached`);
+    if (route.renews && route.method === 'get') throw new Error(`Route ${routeKey}: a read renews no cache`);
     router[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
       try {
         if (route.policy.kind === 'permission') await gate.check(route, req.user);
@@ -83,11 +85,29 @@ export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): 
           res.status(200).type('application/json').send(answer);
           return;
         }
-        const data = await route.handler(ctx);
+        const data = await (route.renews
+          ? renewingAfter(deps, route.renews, () => route.handler(ctx))
+          : route.handler(ctx));
         if (!route.raw && !res.headersSent) res.status(200).json({ code: 1, data: data ?? null });
       } catch (err) {
         next(err);
       }
     });
+  }
+}
+
+/** Runs a write's handler, then renews the cached answers of `scopes` whatever its outcome (route.renews). */
+async function renewingAfter<T>(
+  deps: AppDeps,
+  scopes: CacheScope[],
+  handler: () => Promise<T> | T,
+): Promise<T> {
+  try {
+    return await handler();
+  } finally {
+    for (const scope of scopes)
+      await bumpGeneration(deps.redis, scope).catch((err: unknown) =>
+        deps.logger.warn({ err, scope }, 'cache renewal failed (the TTL bounds the stale answer)'),
+      );
   }
 }

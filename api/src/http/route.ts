@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { roleSchema, type Role } from '../contract/user.contract';
 import type { AppDeps } from '../app-deps';
 import type { AuthUser } from '../modules/session/auth-user';
+import type { CacheScope } from '../cache/cache-generation';
 import type { RouteCache } from './response-cache';
 
 /**
@@ -69,6 +70,12 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
   raw?: boolean;
   /** Answers are cached per caller and input until the scope's next change (response-cache.ts). */
   cache?: RouteCache;
+  /**
+   * A write whose change the scopes' cached answers hold: their generations are renewed once the handler has
+   * finished (its transaction committed or rolled back; renewing after a refusal only costs a recomputation).
+   * For areas without live updates (tasks, teams), where the change is not announced through the event bus.
+   */
+  renews?: CacheScope[];
   handler: (ctx: RouteContext<P, Q, B>) => Promise<R> | R;
 }
 
