@@ -133,6 +133,10 @@ export const proposals = pgTable(
       .on(t.vetoEndHeight)
       .where(sql`${t.status} = 'NOTIFICATION'`),
     index('proposals_title_search_idx').using('gin', t.titleSearch),
+    // The CHANGE_OWNER / TERMINATE proposals naming a proposal as their target (read by every proposal detail).
+    index('proposals_target_idx')
+      .on(sql`lower(${t.terms}->>'target')`)
+      .where(sql`lower(${t.terms}->>'target') is not null`),
   ],
 );
 

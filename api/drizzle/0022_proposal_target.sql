@@ -1,0 +1,1 @@
+CREATE INDEX "proposals_target_idx" ON "proposals" USING btree (lower("terms"->>'target')) WHERE lower("proposals"."terms"->>'target') is not null;
