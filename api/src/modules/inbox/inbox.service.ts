@@ -27,8 +27,7 @@ const excerpt = (text: string | null | undefined) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat || null;
 };
-const iso = (...dates: (Date | null | undefined)[]) =>
-  (dates.find((d) => d) ?? new Date(0)).toISOString();
+const iso = (...dates: (Date | null | undefined)[]) => (dates.find((d) => d) ?? new Date(0)).toISOString();
 
 type Draft = Omit<InboxItem, 'read'>;
 

@@ -56,9 +56,7 @@ function Item({ item }: { item: InboxItem }) {
         <div className="cr-inbox__meta">
           <time dateTime={item.at}>{formatDateTime(item.at)}</time>
           {item.stage !== null && <span>{t('stage', { stage: item.stage })}</span>}
-          {item.endHeight !== null && (
-            <BlockEta endHeight={item.endHeight} label={t('votingEnds')} compact />
-          )}
+          {item.endHeight !== null && <BlockEta endHeight={item.endHeight} label={t('votingEnds')} compact />}
         </div>
         {item.excerpt && <p className="cr-inbox__excerpt">{item.excerpt}</p>}
       </div>
@@ -106,7 +104,10 @@ export function InboxPage() {
       <PageHeader
         title={t('title')}
         subtitle={t('lead')}
-        breadcrumbs={[{ title: t('translation:profile.nav'), to: paths.profileInfo() }, { title: t('title') }]}
+        breadcrumbs={[
+          { title: t('translation:profile.nav'), to: paths.profileInfo() },
+          { title: t('title') },
+        ]}
       />
       <ProfileLayout>
         <Card className="cr-card" data-testid="inbox">
