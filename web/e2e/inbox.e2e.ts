@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Inbox } from '../../api/src/contract/inbox.contract';
 import { launchBrowser, newPage, shot, useSite } from './browser';
+import { brokenWords } from './layout-checks';
 import {
   approveDialogQr,
   call,
@@ -155,6 +156,7 @@ describe('inbox', () => {
       await openAs(page, site.site, author.token, lang, '/profile/inbox');
       await page.getByTestId('inbox').locator('.cr-empty').waitFor({ timeout: 15_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.getByTestId('inbox').scrollIntoViewIfNeeded();
       await shot(page, `inbox-empty-${lang}-375`, { fullPage: false });
       // A council member's inbox (votes awaiting or not) at 375 px.
       await openAs(page, site.site, proposer.token, lang, '/profile/inbox');
@@ -163,6 +165,8 @@ describe('inbox', () => {
       const label = await page.getByTestId('inbox-badge').getAttribute('aria-label');
       expect(label).toMatch(lang === 'en' ? /^Inbox, / : /^收件箱，/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await brokenWords(page, '[data-testid="inbox"]')).toEqual([]);
+      await page.getByTestId('inbox').scrollIntoViewIfNeeded();
       await shot(page, `inbox-${lang}-375`, { fullPage: false });
       expect(errors).toEqual([]);
       await context.close();
