@@ -33,7 +33,6 @@ function Item({ item }: { item: InboxItem }) {
     title: item.subject.title,
   });
   const kind = t(`kinds.${item.kind}`, { actor: item.actor ?? '' });
-  const titleId = `inbox-item-${item.key.replace(/[^a-zA-Z0-9-]/g, '-')}`;
   return (
     <li
       className={`cr-inbox__item${item.read ? '' : ' cr-inbox__item--unread'}`}
@@ -41,15 +40,14 @@ function Item({ item }: { item: InboxItem }) {
       data-kind={item.kind}
       data-key={item.key}
       data-read={item.read}
-      aria-labelledby={titleId}
     >
       <div className="cr-inbox__body">
-        <h3 className="cr-inbox__kind" id={titleId}>
+        <h3 className="cr-inbox__kind">
           {!item.read && (
             <Tag color="blue" className="cr-inbox__unread">
               {t('unread')}
             </Tag>
-          )}
+          )}{' '}
           {kind}
         </h3>
         <span className="cr-inbox__subject">{subject}</span>
