@@ -9,6 +9,7 @@ import { communityRoutes } from './modules/community/community.routes';
 import { councilRoutes } from './modules/council/council.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { elipRoutes } from './modules/elip/elip.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { milestoneRoutes } from './modules/milestone/milestone.routes';
@@ -58,6 +59,7 @@ export function allRoutes(): AnyRoute[] {
     ...elipRoutes,
     ...releaseRoutes,
     ...calendarRoutes,
+    ...inboxRoutes,
     ...chainRoutes,
     ...devRoutes,
   ];

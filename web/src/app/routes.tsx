@@ -44,6 +44,7 @@ const teamForms = () => import('../features/teams/routes/team-form-pages');
 const memberSearch = () => import('../features/teams/routes/member-search-page');
 const myTeams = () => import('../features/teams/routes/my-teams-page');
 const messages = () => import('../features/social/routes/messages-page');
+const inbox = () => import('../features/inbox/routes/inbox-page');
 const profileEdit = () => import('../features/profile/routes/profile-edit-pages');
 const member = () => import('../features/members/routes/member-page');
 const adminPages = () => import('../features/admin/routes/admin-pages');
@@ -126,6 +127,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.myTasks, load: pick(profilePages, 'MyTasksPage'), access: 'member' },
   { path: ROUTES.myTeams, load: pick(myTeams, 'MyTeamsPage'), access: 'member' },
   { path: ROUTES.messages, load: pick(messages, 'MessagesPage'), access: 'member' },
+  { path: ROUTES.inbox, load: pick(inbox, 'InboxPage'), access: 'member' },
   { path: ROUTES.messagesWith, load: pick(messages, 'MessagesPage'), access: 'member' },
   { path: ROUTES.myIssues, load: pick(profilePages, 'MyIssuesPage'), access: 'member' },
   { path: ROUTES.myCommunities, load: pick(profilePages, 'MyCommunitiesPage'), access: 'member' },

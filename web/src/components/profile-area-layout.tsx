@@ -13,6 +13,7 @@ export function ProfileLayout({ children }: { children: ReactNode }) {
       title: t('profile.nav'),
       items: [
         { to: paths.profileInfo(), label: t('profile.title') },
+        { to: paths.inbox(), label: t('profile.inbox') },
         { to: paths.mySuggestions(), label: t('profile.mySuggestions') },
         { to: paths.myProjects(), label: t('profile.myProjects') },
         { to: paths.myTasks(), label: t('profile.myTasks') },

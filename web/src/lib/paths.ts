@@ -28,6 +28,7 @@ export const ROUTES = {
   myTeams: '/profile/teams',
   messages: '/profile/messages',
   messagesWith: '/profile/messages/:userId',
+  inbox: '/profile/inbox',
   myIssues: '/profile/issues',
   myCommunities: '/profile/communities',
   myProjects: '/profile/projects',
@@ -143,6 +144,8 @@ export const paths = {
   myTasks: to('myTasks'),
   myTeams: to('myTeams'),
   messages: to('messages'),
+  /** What needs me now (votes, reviews, fixes, withdrawals) and comments or mentions on my suggestions. */
+  inbox: to('inbox'),
   /** My conversation with a member. */
   messagesWith: (userId: Ref) => fill(ROUTES.messagesWith, { userId }),
   myIssues: to('myIssues'),
@@ -171,6 +174,8 @@ export const paths = {
   proposals: to('proposals'),
   /** A proposal by its number or id. */
   proposal: (id: Ref) => fill(ROUTES.proposal, { id }),
+  /** A proposal's page scrolled to the member's vote panel. */
+  proposalVote: (id: Ref) => withQuery(fill(ROUTES.proposal, { id }), {}, 'my-vote'),
   proposalEdit: (id: Ref) => fill(ROUTES.proposalEdit, { id }),
 
   /** The council page; `tab` opens one of its tabs (e.g. SECRETARIAT). */

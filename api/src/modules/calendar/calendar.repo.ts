@@ -61,6 +61,9 @@ export async function proposalsInWindow(db: Db) {
       ownerId: proposals.ownerId,
       votingEndHeight: proposals.votingEndHeight,
       vetoEndHeight: proposals.vetoEndHeight,
+      term: proposals.term,
+      registeredHeight: proposals.registeredHeight,
+      publishedAt: proposals.publishedAt,
     })
     .from(proposals)
     .where(

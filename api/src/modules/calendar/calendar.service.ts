@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '../../contract/calendar.contract';
 import { languageSchema, type Language } from '../../contract/profile.contract';
+import type { Db } from '../../db/db-client';
 import { notFound } from '../../http/app-error';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import { latestTerm, seatedNow } from '../council/council.repo';
@@ -64,6 +65,21 @@ const languageOf = (profile: Record<string, unknown>): Language => {
   return lang.success ? lang.data : 'en';
 };
 
+/**
+ * What the deadlines of one member are read from: the chain clock, the member's seat now (chain index), the
+ * proposals inside a window, the latest council term. Shared by the feed and the inbox (docs/inbox.md), so both
+ * decide "seated" and "in a window" the same way.
+ */
+export async function memberDeadlineState(db: Db, chainId: number | undefined, did: string | null) {
+  const clock = await readChainClock(db, chainId);
+  const [seat, proposals, term] = await Promise.all([
+    seatedNow(db, did, clock.height),
+    repo.proposalsInWindow(db),
+    latestTerm(db),
+  ]);
+  return { clock, seat, proposals, term };
+}
+
 /** The ICS text of the feed behind `token`; unknown or revoked tokens are not found (404). Rate limited. */
 export async function feedIcs(
   deps: AppDeps,
@@ -77,12 +93,7 @@ export async function feedIcs(
   const db = deps.database.db;
   const owner = await repo.feedOwnerByHash(db, tokenHash);
   if (!owner) throw notFound('calendar feed');
-  const clock = await readChainClock(db, deps.config.CHAIN_ID);
-  const [seat, proposals, term] = await Promise.all([
-    seatedNow(db, owner.did, clock.height),
-    repo.proposalsInWindow(db),
-    latestTerm(db),
-  ]);
+  const { clock, seat, proposals, term } = await memberDeadlineState(db, deps.config.CHAIN_ID, owner.did);
   const lang = languageOf(owner.profile);
   const publicUrl = deps.config.PUBLIC_URL;
   const events = deadlinesFor({ userId: owner.userId, seated: !!seat, lang }, proposals, term, {

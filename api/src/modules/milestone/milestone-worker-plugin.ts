@@ -1,4 +1,4 @@
-import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
 import type { EventBus } from '../../realtime/event-bus';
 import type { ProjectionNotice } from '../proposal/proposal-projection';
 import type { ProposalWorkerPlugins } from '../proposal/proposal-worker-plugin';
@@ -28,8 +28,10 @@ export function milestoneWorkerPlugins(opts: {
         async closedWindows() {
           const notices = pending;
           pending = [];
+          // The list room too: payment states move the owners' and the secretariat's inboxes (docs/inbox.md).
           for (const n of notices)
-            await opts.events?.publish(proposalRoom(n.id), PROPOSAL_UPDATE_EVENT, n).catch(() => undefined);
+            for (const room of [proposalRoom(n.id), PROPOSAL_LIST_ROOM])
+              await opts.events?.publish(room, PROPOSAL_UPDATE_EVENT, n).catch(() => undefined);
           return [];
         },
       },

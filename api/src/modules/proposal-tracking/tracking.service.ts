@@ -22,6 +22,7 @@ import { publicUsers } from '../proposal/proposal.repo';
 import type { AuthUser } from '../session/auth-user';
 import { trackedProposal, trackingError, viewerOf } from './tracking-access';
 import { reviewedMail, submittedMails } from './tracking-mail';
+import { ownerAndSecretariat } from '../inbox/inbox-events';
 import * as repo from './tracking.repo';
 
 /** What a write answers: the entry, and whether its e-mails could not be queued (the change itself stands). */
@@ -108,7 +109,8 @@ async function write(
     const row = await commitThen(deps, async (tx) => {
       const p = await trackedProposal(tx, ref, true);
       const { row, mails } = await work(tx, p);
-      return { result: row, events: [changed(p)], mails };
+      // The owner's and the secretariat's inboxes change with every submission and review.
+      return { result: row, events: [changed(p), ...(await ownerAndSecretariat(tx, p.ownerId))], mails };
     });
     return { entry: await entryView(deps.database.db, row), mailFailed: false };
   } catch (err) {

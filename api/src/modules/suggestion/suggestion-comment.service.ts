@@ -19,6 +19,8 @@ import * as comments from './suggestion-comment.repo';
 import { subscriberIds } from './suggestion-engagement.repo';
 import { toPublicAuthor } from './suggestion-view';
 import { publishSuggestionEvent } from './suggestion-events';
+import { runAfterCommit } from '../../effects/after-commit';
+import { inboxEvents } from '../inbox/inbox-events';
 
 /** `@ALL` mentions every council member (the original's "ALL (All Council Members)"). */
 export const MENTION_ALL = 'ALL';
@@ -131,6 +133,7 @@ export async function addComment(
   );
   const comment = await commentView(db, row.id);
   await publishSuggestionEvent(deps, s.id, 'comment', comment);
+  await runAfterCommit(deps, { events: inboxEvents([s.authorId, ...mentioned.map((m) => m.id)]) });
   const mail = await notifyComment(deps, s, user, row.id, mentioned);
   return { comment, ...mail };
 }
@@ -165,6 +168,7 @@ export async function editComment(
   const comment = await commentView(db, c.id);
   await publishSuggestionEvent(deps, s.id, 'comment', comment);
   const fresh = mentioned.filter((m) => !c.mentions.includes(m.id) && m.id !== user.id);
+  await runAfterCommit(deps, { events: inboxEvents(fresh.map((m) => m.id)) });
   const mail = await queueSuggestionMails(deps, commentMails(fresh, c.id, new Set(fresh.map((m) => m.id))));
   return { comment, ...mail };
 }

@@ -6,6 +6,7 @@ import { useAuth, useAuthStore } from '../../lib/auth-store';
 import { accountApi } from '../../lib/account-api';
 import { MemberAvatar } from '../../components/member-avatar';
 import { paths } from '../../lib/paths';
+import { useInboxUnread } from '../../features/inbox/components/inbox-button';
 import { usePersonalRoom, useUnreadStore } from '../../components/social/use-personal-room';
 
 /**
@@ -18,6 +19,7 @@ export function AccountMenu() {
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const unread = useUnreadStore((s) => s.unread);
+  const inboxUnread = useInboxUnread();
   usePersonalRoom(user?._id);
   if (!user) return null;
 
@@ -38,6 +40,14 @@ export function AccountMenu() {
 
   const items: MenuProps['items'] = [
     { key: 'profile', label: <Link to={paths.profileInfo()}>{t('nav.myProfile')}</Link> },
+    {
+      key: 'inbox',
+      label: (
+        <Link to={paths.inbox()} data-testid="menu-inbox">
+          {t('nav.inbox')} <Badge count={inboxUnread} size="small" />
+        </Link>
+      ),
+    },
     { key: 'suggestions', label: <Link to={paths.mySuggestions()}>{t('nav.mySuggestions')}</Link> },
     {
       key: 'messages',

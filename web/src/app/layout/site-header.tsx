@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-logo';
 import { useAuth } from '../../lib/auth-store';
+import { InboxButton } from '../../features/inbox/components/inbox-button';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from './language-switch';
 import { navItems, selectedNavKey } from './nav-items';
@@ -41,6 +42,7 @@ export function SiteHeader() {
             <div className="cr-hide-mobile">
               <LanguageSwitch dark />
             </div>
+            {is_login && <InboxButton />}
             {is_login ? <AccountMenu /> : loginButton}
             <Button
               className="cr-hamburger"

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Alert, App, Button, Form, Input, Radio, Space } from 'antd';
 import { CheckOutlined, CloseOutlined, MinusCircleOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +58,14 @@ export function MyVotePanel({
   const errorText = useProposalErrorText();
   const [form] = Form.useForm<{ choice: VoteChoice; reason: string }>();
   const [saving, setSaving] = useState(false);
+  // Followed from the inbox (#my-vote): the panel is scrolled into view and its heading takes the focus.
+  const { hash } = useLocation();
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash !== '#my-vote') return;
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+    sectionRef.current?.querySelector<HTMLElement>('#pr-myvote-title')?.focus({ preventScroll: true });
+  }, [hash]);
   const [posting, setPosting] = useState(false);
   const [editing, setEditing] = useState(!myVote?.choice);
 
@@ -87,8 +96,14 @@ export function MyVotePanel({
   const failed = !!myVote?.choice && actionStatus === 'failed';
 
   return (
-    <section className="pr-myvote" aria-labelledby="pr-myvote-title" data-testid="my-vote">
-      <h3 id="pr-myvote-title" className="pr-section-title">
+    <section
+      id="my-vote"
+      ref={sectionRef}
+      className="pr-myvote"
+      aria-labelledby="pr-myvote-title"
+      data-testid="my-vote"
+    >
+      <h3 id="pr-myvote-title" className="pr-section-title" tabIndex={-1}>
         {t('myVote.title')}
       </h3>
       {myVote?.choice && !editing ? (

@@ -1,0 +1,21 @@
+import { INBOX_EVENT } from '../../contract/inbox.contract';
+import { userRoom } from '../../contract/social.contract';
+import type { Db } from '../../db/db-client';
+import type { RoomEvent } from '../../realtime/event-bus';
+import { secretaryIds } from './inbox.repo';
+
+/**
+ * "Your inbox changed" on each member's personal room `user:<id>` (joined only with their session token). The
+ * payload names nothing: the page reads the inbox again, and the server decides what that member sees.
+ */
+export const inboxEvents = (userIds: Iterable<string | null | undefined>): RoomEvent[] =>
+  [...new Set([...userIds].filter((id): id is string => !!id))].map((id) => ({
+    room: userRoom(id),
+    event: INBOX_EVENT,
+    payload: {},
+  }));
+
+/** The inbox events of a tracking or payment change: the owner's and the secretariat's. */
+export async function ownerAndSecretariat(db: Db, ownerId: string | null): Promise<RoomEvent[]> {
+  return inboxEvents([ownerId, ...(await secretaryIds(db))]);
+}
