@@ -6,6 +6,7 @@
 // Without --load it keeps running until Ctrl-C; with --load it drives a mixed load, prints the report and stops.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -210,6 +211,13 @@ async function main() {
         seconds: args.seconds,
       });
       for (const line of formatLoad(result, { connections: args.connections, apis: apis.length })) say(line);
+      // Context for the figures: every process of the cluster and the load generator share this machine.
+      say(
+        `machine: ${os.cpus().length} cores, load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' / ')} (1/5/15 min) at the end of the run`,
+      );
       const alive = nodes.filter((n) => n.alive()).length;
       say(`afterwards: ${alive} of ${nodes.length} processes alive`);
       if (args.report) {
