@@ -35,4 +35,44 @@ describe('load loop against a real HTTP server', () => {
       server.close();
     }
   });
+
+  it('spreads connections over several servers, sends methods and JSON bodies, and breaks results down by kind', async () => {
+    const seen: string[][] = [[], []];
+    const servers = [0, 1].map((n) =>
+      http.createServer((req, res) => {
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c.toString()));
+        req.on('end', () => {
+          seen[n]!.push(`${req.method} ${req.url} ${body}`);
+          res.statusCode =
+            req.method === 'POST' && JSON.parse(body).ok === true ? 201 : req.method === 'POST' ? 400 : 200;
+          res.end('ok');
+        });
+      }),
+    );
+    for (const s of servers) await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    const [a, b] = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`);
+    try {
+      const result = await runLoad({
+        baseUrl: a!,
+        extraBaseUrls: [b!],
+        paths: ['/read', '/write', '/write'],
+        methods: ['GET', 'POST', 'POST'],
+        bodies: [undefined, { ok: true }, { ok: false }],
+        kinds: ['read', 'write', 'bad write'],
+        concurrency: 4,
+        maxRequests: 30,
+        maxMs: 10_000,
+      });
+      expect(result.requests).toBe(30);
+      expect(seen[0]!.length).toBeGreaterThan(0);
+      expect(seen[1]!.length).toBeGreaterThan(0);
+      expect(seen.flat()).toContain('POST /write {"ok":true}');
+      expect(result.byKind.read).toMatchObject({ requests: 10, errors: 0 });
+      expect(result.byKind.write).toMatchObject({ requests: 10, errors: 0 });
+      expect(result.byKind['bad write']).toMatchObject({ requests: 10, errors: 10 });
+    } finally {
+      for (const s of servers) s.close();
+    }
+  });
 });

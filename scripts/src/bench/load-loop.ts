@@ -10,6 +10,16 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Per kind (when `kinds` names each path's kind): requests, errors and latency quantiles. */
+  byKind: Record<string, KindResult>;
+}
+
+export interface KindResult {
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
 }
 
 export interface LoadOptions {
@@ -20,6 +30,13 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Headers of each path's own request (same order as `paths`), added to `headers`: a different member each. */
   pathHeaders?: (Record<string, string> | undefined)[];
+  /** Each path's method (default GET) and JSON body (same order as `paths`): writes in a mixed load. */
+  methods?: ('GET' | 'POST' | 'PUT' | 'DELETE')[];
+  bodies?: (unknown | undefined)[];
+  /** Each path's kind (same order as `paths`), for a per-kind breakdown in `byKind`. */
+  kinds?: string[];
+  /** More servers (loopback) of the same app: connection i goes to [baseUrl, ...extraBaseUrls][i % n]. */
+  extraBaseUrls?: string[];
   concurrency: number;
   /** Stop after this many requests... */
   maxRequests: number;
@@ -86,21 +103,29 @@ export function responseEnd(buf: Buffer): { end: number; status: number } | null
  * machine). Bounded in count and time.
  */
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  const base = new URL(opts.baseUrl);
-  assertLoopback(base);
-  const host = base.hostname.replace(/^\[|\]$/g, '');
-  const port = Number(base.port || 80);
+  const bases = [opts.baseUrl, ...(opts.extraBaseUrls ?? [])].map((u) => new URL(u));
+  bases.forEach(assertLoopback);
+  const base = bases[0]!;
+  const targets = bases.map((b) => ({
+    host: b.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(b.port || 80),
+  }));
   const headerLines = (h: Record<string, string> | undefined) =>
     Object.entries(h ?? {})
       .map(([k, v]) => `${k}: ${v}\r\n`)
       .join('');
   const extra = headerLines(opts.headers);
-  const requests = opts.paths.map((p, i) =>
-    Buffer.from(
-      `GET ${p} HTTP/1.1\r\nHost: ${base.host}\r\n${extra}${headerLines(opts.pathHeaders?.[i])}Connection: keep-alive\r\n\r\n`,
+  const requests = opts.paths.map((p, i) => {
+    const body = opts.bodies?.[i] === undefined ? null : Buffer.from(JSON.stringify(opts.bodies[i]), 'utf8');
+    const bodyHead = body ? `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` : '';
+    const head = Buffer.from(
+      `${opts.methods?.[i] ?? 'GET'} ${p} HTTP/1.1\r\nHost: ${base.host}\r\n${extra}${headerLines(opts.pathHeaders?.[i])}${bodyHead}Connection: keep-alive\r\n\r\n`,
       'latin1',
-    ),
-  );
+    );
+    return body ? Buffer.concat([head, body]) : head;
+  });
+  const kindLatencies = new Map<string, number[]>();
+  const kindErrors = new Map<string, number>();
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let errors = 0;
@@ -108,20 +133,29 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const deadline = started + opts.maxMs;
   const more = () => issued < opts.maxRequests && performance.now() < deadline;
-  const record = (t0: number, status: number) => {
-    latencies.push(performance.now() - t0);
+  const record = (t0: number, status: number, index: number) => {
+    const ms = performance.now() - t0;
+    latencies.push(ms);
+    const kind = opts.kinds?.[index];
+    if (kind !== undefined) {
+      let list = kindLatencies.get(kind);
+      if (!list) kindLatencies.set(kind, (list = []));
+      list.push(ms);
+    }
     if (status < 200 || status >= 300) {
       errors++;
       statuses[status] = (statuses[status] ?? 0) + 1;
+      if (kind !== undefined) kindErrors.set(kind, (kindErrors.get(kind) ?? 0) + 1);
     }
   };
 
-  const connection = () =>
+  const connection = (n: number) =>
     new Promise<void>((done) => {
       let socket: net.Socket;
       let buf = Buffer.alloc(0);
       let t0 = 0;
       let inFlight = false;
+      let index = 0;
       const send = () => {
         if (!more()) {
           socket.destroy();
@@ -129,7 +163,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
         }
         // The paths go round in order across all connections, so any run of n requests covers n paths (a
         // warm-up of BENCH_WARMUP requests touches each of up to that many distinct paths once).
-        const path = requests[issued % requests.length]!;
+        index = issued % requests.length;
+        const path = requests[index]!;
         issued++;
         inFlight = true;
         buf = Buffer.alloc(0);
@@ -137,21 +172,21 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
         socket.write(path);
       };
       const open = () => {
-        socket = net.connect({ host, port, noDelay: true });
+        socket = net.connect({ ...targets[n % targets.length]!, noDelay: true });
         socket.on('connect', send);
         socket.on('data', (chunk) => {
           buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
           const answer = responseEnd(buf);
           if (!answer) return;
           inFlight = false;
-          record(t0, answer.status);
+          record(t0, answer.status, index);
           send();
         });
         socket.on('error', () => undefined);
         socket.on('close', () => {
           if (inFlight) {
             inFlight = false;
-            record(t0, 0);
+            record(t0, 0, index);
           }
           if (more()) setImmediate(open);
           else done();
@@ -160,7 +195,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       open();
     });
 
-  await Promise.all(Array.from({ length: opts.concurrency }, () => connection()));
+  await Promise.all(Array.from({ length: opts.concurrency }, (_, n) => connection(n)));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -172,5 +207,20 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     p50: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
     p99: quantile(latencies, 0.99),
+    byKind: Object.fromEntries(
+      [...kindLatencies].map(([kind, list]) => {
+        list.sort((a, b) => a - b);
+        return [
+          kind,
+          {
+            requests: list.length,
+            errors: kindErrors.get(kind) ?? 0,
+            p50: quantile(list, 0.5),
+            p95: quantile(list, 0.95),
+            p99: quantile(list, 0.99),
+          },
+        ];
+      }),
+    ),
   };
 }

@@ -151,7 +151,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
  * Site accounts for an ordinary member, the dev council, the secretary general and an admin (realistic names and
  * avatars, scripts/src/stack/dev-people.ts), so each can sign in by dev wallet.
  */
-async function prepareDevAccounts(
+export async function prepareDevAccounts(
   db: Db,
   devChain: DevChain,
   config: ApiConfig,

@@ -1,0 +1,90 @@
+// A tiny HTTP and WebSocket reverse proxy for the local cluster: requests go round robin over the api instances;
+// a browser sticks to the instance of its first answer (cookie `cr_node`), which socket.io's long-polling fallback
+// needs (a polling session lives in one process). WebSocket upgrades are piped as raw TCP once the target answers.
+import http from 'node:http';
+import net from 'node:net';
+
+export interface RoundRobinProxy {
+  url: string;
+  port: number;
+  /** Requests forwarded to each target, by index. */
+  counts: number[];
+  close(): Promise<void>;
+}
+
+const STICKY = 'cr_node';
+
+function stickyIndex(cookie: string | undefined, n: number): number | null {
+  const m = cookie ? new RegExp(`(?:^|;\\s*)${STICKY}=(\\d+)`).exec(cookie) : null;
+  const i = m ? Number(m[1]) : NaN;
+  return Number.isInteger(i) && i >= 0 && i < n ? i : null;
+}
+
+export async function startRoundRobinProxy(
+  targets: { host: string; port: number }[],
+  opts: { port?: number } = {},
+): Promise<RoundRobinProxy> {
+  let next = 0;
+  const counts = targets.map(() => 0);
+  const pick = (cookie: string | undefined) => {
+    const sticky = stickyIndex(cookie, targets.length);
+    const i = sticky ?? next++ % targets.length;
+    counts[i]! += 1;
+    return { i, sticky: sticky !== null };
+  };
+  // Every X-Forwarded-For the proxy adds is the loopback client; the apis here trust no proxy hops.
+  const server = http.createServer((req, res) => {
+    const { i, sticky } = pick(req.headers.cookie);
+    const target = targets[i]!;
+    const upstream = http.request(
+      { host: target.host, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const headers = { ...answer.headers };
+        if (!sticky) {
+          const set = headers['set-cookie'] ?? [];
+          headers['set-cookie'] = [...set, `${STICKY}=${i}; Path=/; HttpOnly; SameSite=Lax`];
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('bad gateway');
+    });
+    req.pipe(upstream);
+  });
+  const tunnels = new Set<net.Socket>();
+  server.on('upgrade', (req, socket, head) => {
+    const { i } = pick(req.headers.cookie);
+    const target = targets[i]!;
+    const upstream = net.connect(target.port, target.host, () => {
+      const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+      for (let k = 0; k < req.rawHeaders.length; k += 2)
+        lines.push(`${req.rawHeaders[k]}: ${req.rawHeaders[k + 1]}`);
+      upstream.write(lines.join('\r\n') + '\r\n\r\n');
+      if (head.length) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    tunnels.add(upstream);
+    upstream.once('close', () => tunnels.delete(upstream));
+    upstream.on('error', () => socket.destroy());
+    upstream.on('close', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    counts,
+    close: () =>
+      new Promise((resolve) => {
+        for (const t of tunnels) t.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
