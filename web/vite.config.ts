@@ -1,13 +1,31 @@
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress';
 import { routeTable } from './vite-route-table';
+
+/**
+ * antd's form context (needed by ConfigProvider, Input, Space.Compact...) takes only `FormProvider` from
+ * `@rc-component/form`, but through its index, which keeps the whole form library and its validator in the
+ * first page's JavaScript. Taking it from its own module leaves the library to the pages with a form.
+ */
+function antdFormProviderOnly(): Plugin {
+  return {
+    name: 'cr-antd-form-provider-only',
+    transform(code, id) {
+      if (!/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(id)) return null;
+      return code.replace(
+        "import { FormProvider as RcFormProvider } from '@rc-component/form';",
+        "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+      );
+    },
+  };
+}
 
 /** The api (with socket.io) of `npm start`, for `npm run dev -w web` on its own port. */
 const apiOrigin = 'http://localhost:3000';
 
 const config = {
-  plugins: [react(), routeTable(), precompress()],
+  plugins: [react(), antdFormProviderOnly(), routeTable(), precompress()],
   // The manifest names each chunk's imports: the size budget (`npm run size -w web`) walks it.
   build: {
     outDir: 'dist',

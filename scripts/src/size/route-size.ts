@@ -26,8 +26,11 @@ export function chunkName(key: string, chunk: ManifestChunk): string {
   return chunk.name ?? key.replace(/-[\w-]{8}\.js$/, '');
 }
 
-/** The entry's chunks plus a route module's, with every static import: what a first visit must load. */
-export function firstVisitChunks(manifest: Manifest, routeModule: string): string[] {
+/**
+ * The entry's chunks plus a route module's, with every static import: what a first visit must load. `also`: other
+ * modules the route awaits before its page shows (its texts, loaded on demand in the reader's language).
+ */
+export function firstVisitChunks(manifest: Manifest, routeModule: string, also: string[] = []): string[] {
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('The build manifest has no entry.');
   if (!manifest[routeModule]) throw new Error(`The build manifest has no chunk for ${routeModule}.`);
@@ -39,6 +42,10 @@ export function firstVisitChunks(manifest: Manifest, routeModule: string): strin
   };
   visit(entry);
   visit(routeModule);
+  for (const key of also) {
+    if (!manifest[key]) throw new Error(`The build manifest has no chunk for ${key}.`);
+    visit(key);
+  }
   return [...seen];
 }
 
@@ -49,9 +56,14 @@ export function gzipSize(dist: string, file: string): number {
   return zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
 }
 
-export function routeJavaScript(dist: string, manifest: Manifest, routeModule: string): ChunkSize[] {
+export function routeJavaScript(
+  dist: string,
+  manifest: Manifest,
+  routeModule: string,
+  also: string[] = [],
+): ChunkSize[] {
   const used = new Map<string, number>();
-  return firstVisitChunks(manifest, routeModule)
+  return firstVisitChunks(manifest, routeModule, also)
     .map((key) => {
       const chunk = manifest[key]!;
       // Two shared chunks may carry one name (`react` twice): the second is `react~2`, in manifest order.

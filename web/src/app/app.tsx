@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { MaintenancePage } from '../components/maintenance-page';
 import { PageLoading } from '../components/page-loading';
 import { AppProviders } from './app-providers';
 import { boot, type BootOutcome } from './boot';
 import { createAppRouter } from './router';
+import { loadNamespaces, MESSAGE_NAMESPACES } from '../lib/i18n';
 
 type AppState = 'booting' | BootOutcome;
 
@@ -18,12 +19,22 @@ export function App() {
     void boot().then(setState);
   }, []);
   useEffect(start, [start]);
+  useEffect(() => {
+    if (state !== 'ready') return;
+    // The words of a refused call (api-messages.ts), once the first page is up: until then such a refusal shows
+    // the server's own sentence.
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+    idle(() => void loadNamespaces(MESSAGE_NAMESPACES).catch(() => undefined));
+  }, [state]);
 
+  // The shared texts of the reader's language arrive while the app boots; until both are there, the skeleton.
   return (
-    <AppProviders>
-      {state === 'booting' && <PageLoading fullScreen />}
-      {state === 'maintenance' && <MaintenancePage onRetry={start} />}
-      {state === 'ready' && <RouterProvider router={(router ??= createAppRouter())} />}
-    </AppProviders>
+    <Suspense fallback={<PageLoading fullScreen />}>
+      <AppProviders>
+        {state === 'booting' && <PageLoading fullScreen />}
+        {state === 'maintenance' && <MaintenancePage onRetry={start} />}
+        {state === 'ready' && <RouterProvider router={(router ??= createAppRouter())} />}
+      </AppProviders>
+    </Suspense>
   );
 }

@@ -1,7 +1,6 @@
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { LazyPage } from '../components/lazy-page';
-import { NotFoundPage } from '../components/not-found-page';
-import { RouteErrorPage } from '../components/route-error-page';
+import { LazyNotFoundPage, LazyRouteErrorPage } from '../components/lazy-error-pages';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { AppLayout } from './layout/app-layout';
 import { PAGE_ROUTES, type PageRoute } from './routes';
@@ -24,10 +23,10 @@ export function appRouteObjects(): RouteObject[] {
   return [
     {
       element: <AppLayout />,
-      errorElement: <RouteErrorPage />,
+      errorElement: <LazyRouteErrorPage />,
       children: [
         ...PAGE_ROUTES.map((route) => ({ path: route.path, element: pageElement(route) })),
-        { path: '*', element: <NotFoundPage /> },
+        { path: '*', element: <LazyNotFoundPage /> },
       ],
     },
   ];

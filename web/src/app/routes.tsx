@@ -1,4 +1,5 @@
 import type { PageLoader } from '../components/lazy-page';
+import { loadNamespaces } from '../lib/i18n';
 import { ROUTES } from '../lib/paths';
 
 export type Access = 'public' | 'member' | 'admin';
@@ -10,47 +11,85 @@ export interface PageRoute {
   access?: Access;
 }
 
+/**
+ * A page module together with the texts of its feature (namespaces of `web/src/features/<f>/locales`) in the
+ * reader's language: the page shows only once both are there, so no raw key ever flashes.
+ */
+function withTexts<M>(ns: string[], importer: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([importer(), loadNamespaces(ns)]).then(([m]) => m);
+}
+
 /** Picks one named page component out of a lazily imported module. */
 function pick<M, K extends keyof M>(importer: () => Promise<M>, name: K): PageLoader {
   return () => importer().then((m) => ({ default: m[name] as never }));
 }
 
-const home = () => import('../features/home/routes/home-page');
-const whitepaper = () => import('../features/whitepaper/routes/whitepaper-page');
-const funding = () => import('../features/funding/routes/funding-page');
-const legal = () => import('../features/legal/routes/legal-pages');
-const auth = () => import('../features/auth/routes/auth-pages');
-const suggestionList = () => import('../features/suggestions/routes/suggestion-list-page');
-const suggestionForms = () => import('../features/suggestions/routes/suggestion-form-pages');
-const suggestionDetail = () => import('../features/suggestions/routes/suggestion-detail-page');
-const suggestionHistory = () => import('../features/suggestions/routes/suggestion-history-page');
-const mySuggestions = () => import('../features/suggestions/routes/my-suggestions-page');
-const adminSuggestions = () => import('../features/admin/routes/admin-suggestions-page');
-const proposalList = () => import('../features/proposals/routes/proposal-list-page');
-const proposalPages = () => import('../features/proposals/routes/proposal-pages');
-const council = () => import('../features/council/routes/council-page');
-const councilPages = () => import('../features/council/routes/council-pages');
-const treasury = () => import('../features/treasury/routes/treasury-page');
-const verify = () => import('../features/verify/routes/verify-page');
-const elipList = () => import('../features/elips/routes/elip-list-page');
-const elipPages = () => import('../features/elips/routes/elip-pages');
-const releases = () => import('../features/releases/routes/whats-new-page');
-const gettingStarted = () => import('../features/getting-started/routes/getting-started-pages');
-const profileInfo = () => import('../features/profile/routes/profile-info-page');
-const profilePages = () => import('../features/profile/routes/profile-pages');
-const teamLists = () => import('../features/teams/routes/team-list-pages');
-const teamDetail = () => import('../features/teams/routes/team-detail-page');
-const teamForms = () => import('../features/teams/routes/team-form-pages');
-const memberSearch = () => import('../features/teams/routes/member-search-page');
-const myTeams = () => import('../features/teams/routes/my-teams-page');
-const messages = () => import('../features/social/routes/messages-page');
-const inbox = () => import('../features/inbox/routes/inbox-page');
-const profileEdit = () => import('../features/profile/routes/profile-edit-pages');
-const member = () => import('../features/members/routes/member-page');
-const adminPages = () => import('../features/admin/routes/admin-pages');
-const communities = () => import('../features/communities/routes/communities-page');
-const campaigns = () => import('../features/campaigns/routes/campaign-pages');
-const developer = () => import('../features/developer/routes/developer-pages');
+const home = withTexts(['home'], () => import('../features/home/routes/home-page'));
+const whitepaper = withTexts([], () => import('../features/whitepaper/routes/whitepaper-page'));
+const funding = withTexts([], () => import('../features/funding/routes/funding-page'));
+const legal = withTexts([], () => import('../features/legal/routes/legal-pages'));
+const auth = withTexts(['auth'], () => import('../features/auth/routes/auth-pages'));
+const suggestionList = withTexts(
+  ['suggestions'],
+  () => import('../features/suggestions/routes/suggestion-list-page'),
+);
+const suggestionForms = withTexts(
+  ['suggestions'],
+  () => import('../features/suggestions/routes/suggestion-form-pages'),
+);
+const suggestionDetail = withTexts(
+  ['suggestions'],
+  () => import('../features/suggestions/routes/suggestion-detail-page'),
+);
+const suggestionHistory = withTexts(
+  ['suggestions'],
+  () => import('../features/suggestions/routes/suggestion-history-page'),
+);
+const mySuggestions = withTexts(
+  ['suggestions'],
+  () => import('../features/suggestions/routes/my-suggestions-page'),
+);
+const adminSuggestions = withTexts(
+  ['admin', 'suggestions'],
+  () => import('../features/admin/routes/admin-suggestions-page'),
+);
+const proposalList = withTexts(
+  ['proposals'],
+  () => import('../features/proposals/routes/proposal-list-page'),
+);
+const proposalPages = withTexts(['proposals'], () => import('../features/proposals/routes/proposal-pages'));
+const council = withTexts(['council'], () => import('../features/council/routes/council-page'));
+const councilPages = withTexts(['council'], () => import('../features/council/routes/council-pages'));
+const treasury = withTexts(
+  ['treasury', 'proposals'],
+  () => import('../features/treasury/routes/treasury-page'),
+);
+const verify = withTexts(['verify', 'proposals'], () => import('../features/verify/routes/verify-page'));
+const elipList = withTexts(['elips'], () => import('../features/elips/routes/elip-list-page'));
+const elipPages = withTexts(['elips'], () => import('../features/elips/routes/elip-pages'));
+const releases = withTexts(['releases'], () => import('../features/releases/routes/whats-new-page'));
+const gettingStarted = withTexts(
+  ['getting-started'],
+  () => import('../features/getting-started/routes/getting-started-pages'),
+);
+const profileInfo = withTexts(['profile'], () => import('../features/profile/routes/profile-info-page'));
+const profilePages = withTexts(['profile'], () => import('../features/profile/routes/profile-pages'));
+const teamLists = withTexts(['teams'], () => import('../features/teams/routes/team-list-pages'));
+const teamDetail = withTexts(['teams'], () => import('../features/teams/routes/team-detail-page'));
+const teamForms = withTexts(['teams'], () => import('../features/teams/routes/team-form-pages'));
+const memberSearch = withTexts(['teams'], () => import('../features/teams/routes/member-search-page'));
+const myTeams = withTexts(['teams'], () => import('../features/teams/routes/my-teams-page'));
+const messages = withTexts(['social'], () => import('../features/social/routes/messages-page'));
+const inbox = withTexts(['inbox'], () => import('../features/inbox/routes/inbox-page'));
+const profileEdit = withTexts(['profile'], () => import('../features/profile/routes/profile-edit-pages'));
+const member = withTexts(['members', 'proposals'], () => import('../features/members/routes/member-page'));
+const adminPages = withTexts(['admin'], () => import('../features/admin/routes/admin-pages'));
+const communities = withTexts(
+  ['communities'],
+  () => import('../features/communities/routes/communities-page'),
+);
+const campaigns = withTexts(['campaigns'], () => import('../features/campaigns/routes/campaign-pages'));
+const developer = withTexts(['tasks', 'teams'], () => import('../features/developer/routes/developer-pages'));
 
 /**
  * Every page of the site. The first block is the route table of spec §2, exactly; the second holds the other

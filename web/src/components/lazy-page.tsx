@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { WarningFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from './page-loading';
 
@@ -41,21 +42,20 @@ export function loadWithTimeout(load: PageLoader, ms: number): Promise<PageModul
 function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const chunk = error instanceof ChunkLoadError;
+  // Plain markup in antd Result's look: Result itself (with its illustrations) is not part of the first visit.
   return (
-    <Result
-      status="warning"
-      title={
-        <h1 className="cr-result-title">{chunk ? t('errors.chunkTitle') : t('errors.somethingWrong')}</h1>
-      }
-      subTitle={
-        chunk ? (error.timedOut ? t('errors.chunkTimeout') : t('errors.chunkText')) : t('errors.contactUs')
-      }
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
+    <div className="cr-page-error">
+      <div className="cr-page-error__icon">
+        <WarningFilled aria-hidden="true" />
+      </div>
+      <h1 className="cr-result-title">{chunk ? t('errors.chunkTitle') : t('errors.somethingWrong')}</h1>
+      <p className="cr-page-error__text">
+        {chunk ? (error.timedOut ? t('errors.chunkTimeout') : t('errors.chunkText')) : t('errors.contactUs')}
+      </p>
+      <Button type="primary" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
   );
 }
 

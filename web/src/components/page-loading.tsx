@@ -1,5 +1,6 @@
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Panel } from './panel';
 
 /**
  * What the page will look like: `page` a heading and text (most pages, and any page whose code is loading),
@@ -10,28 +11,28 @@ export type LoadingShape = 'page' | 'detail' | 'list';
 function Body({ shape }: { shape: LoadingShape }) {
   if (shape === 'list')
     return (
-      <Card className="cr-card">
+      <Panel>
         <Skeleton.Input active block className="cr-loading__toolbar" />
         {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} active avatar={{ shape: 'square' }} title paragraph={{ rows: 1 }} />
         ))}
-      </Card>
+      </Panel>
     );
   if (shape === 'detail')
     return (
       <div className="cr-loading__detail">
-        <Card className="cr-card">
+        <Panel>
           <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-        <Card className="cr-card">
+        </Panel>
+        <Panel>
           <Skeleton active paragraph={{ rows: 4 }} />
-        </Card>
+        </Panel>
       </div>
     );
   return (
-    <Card className="cr-card">
+    <Panel>
       <Skeleton active paragraph={{ rows: 6 }} />
-    </Card>
+    </Panel>
   );
 }
 
@@ -46,11 +47,12 @@ export function PageLoading({
   fullScreen?: boolean;
   shape?: LoadingShape;
 }) {
-  const { t } = useTranslation();
+  // Also shown while the shared texts themselves are on their way: it never waits for them.
+  const { t, ready } = useTranslation(undefined, { useSuspense: false });
   return (
     <div
       role="status"
-      aria-label={t('app.loading')}
+      aria-label={ready ? t('app.loading') : 'Loading'}
       aria-busy="true"
       data-testid="page-loading"
       className={fullScreen ? 'cr-loading cr-loading--full' : 'cr-loading'}

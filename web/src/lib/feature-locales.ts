@@ -1,7 +1,8 @@
 /**
  * Each feature keeps its own texts in `web/src/features/<feature>/locales/{en,zh}.json`, loaded as the i18next
  * namespace `<feature>` (use `useTranslation('<feature>')`). Shared texts stay in `web/src/locales` (namespace
- * `translation`). Separate files let features grow without editing one shared file.
+ * `translation`). Separate files let features grow without editing one shared file. The app fetches them on
+ * demand (`i18n.ts`); this eager set is for tests only (key checks, and texts from the first render).
  */
 type Resource = Record<string, unknown>;
 

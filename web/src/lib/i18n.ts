@@ -1,37 +1,89 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import en from '../locales/en.json';
-import zh from '../locales/zh.json';
-import { featureResources } from './feature-locales';
 import { detectLanguage, type Lang } from './language';
 import { STORAGE_KEYS } from './storage-keys';
 
 /** dayjs locale names for our languages. */
 const DAYJS_LOCALE: Record<Lang, string> = { en: 'en', zh: 'zh-cn' };
 
+/**
+ * Every text file, loaded on demand: the shared texts (namespace `translation`) and each feature's namespace
+ * (`web/src/features/<feature>/locales/{en,zh}.json`). Only the reader's language is fetched, and a feature's
+ * texts come with its first page (the route's loader awaits them, see `routes.tsx`); a component that asks for a
+ * namespace not loaded yet suspends behind its page's skeleton instead of showing raw keys.
+ */
+const files = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*.json', '../features/*/locales/*.json'],
+  { import: 'default' },
+);
+
+function fileOf(lng: string, ns: string): string {
+  return ns === 'translation' ? `../locales/${lng}.json` : `../features/${ns}/locales/${lng}.json`;
+}
+
+const lazyFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, callback) {
+    const load = files[fileOf(lng, ns)];
+    if (!load) return callback(null, {});
+    load().then(
+      (texts) => callback(null, texts as never),
+      (err: unknown) => callback(err as Error, null),
+    );
+  },
+};
+
+/**
+ * Namespaces every page may need at once: the shared texts, and the account texts that any failed call's
+ * message falls back to (`api-messages.ts`).
+ */
+export const BASE_NAMESPACES = ['translation', 'auth'];
+
+/** Where a refusal of a call may be translated (`api-messages.ts`): fetched once the first page is up. */
+export const MESSAGE_NAMESPACES = [
+  'profile',
+  'teams',
+  'tasks',
+  'admin',
+  'communities',
+  'campaigns',
+  'elips',
+  'releases',
+];
+
 function applyLanguage(lang: Lang): void {
   dayjs.locale(DAYJS_LOCALE[lang]);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }
 
-/** Starts i18next with both languages bundled; the language comes from `lang`, else the browser. */
-export function initI18n(): typeof i18next {
+/**
+ * Starts i18next in the saved language, else the browser's. The texts are fetched on demand; `bundled` gives
+ * them all at once instead (unit tests).
+ */
+export function initI18n(bundled?: Resource): typeof i18next {
   const lang = detectLanguage(
     localStorage.getItem(STORAGE_KEYS.lang),
     navigator.languages ?? [navigator.language],
   );
   if (!i18next.isInitialized) {
-    const features = featureResources();
-    void i18next.use(initReactI18next).init({
-      resources: { en: { translation: en, ...features.en }, zh: { translation: zh, ...features.zh } },
-      lng: lang,
-      fallbackLng: 'en',
-      interpolation: { escapeValue: false }, // React escapes
-      returnNull: false,
-      initAsync: false,
-    });
+    void i18next
+      .use(lazyFiles)
+      .use(initReactI18next)
+      .init({
+        lng: lang,
+        // Both languages have exactly the same keys (locales.test.ts): no second language to fetch.
+        fallbackLng: false,
+        supportedLngs: ['en', 'zh'],
+        ns: BASE_NAMESPACES,
+        defaultNS: 'translation',
+        ...(bundled ? { resources: bundled } : {}),
+        interpolation: { escapeValue: false }, // React escapes
+        returnNull: false,
+        initAsync: !bundled,
+      });
   } else {
     void i18next.changeLanguage(lang);
   }
@@ -39,11 +91,16 @@ export function initI18n(): typeof i18next {
   return i18next;
 }
 
-/** Switches the interface language and remembers it under `lang`. */
+/** Resolves once the namespaces are there in the current language (a route's texts, before its page shows). */
+export function loadNamespaces(ns: readonly string[]): Promise<void> {
+  return i18next.loadNamespaces([...ns]);
+}
+
+/** Switches the interface language and remembers it under `lang`; resolves once its texts are loaded. */
 export async function changeLanguage(lang: Lang): Promise<void> {
   localStorage.setItem(STORAGE_KEYS.lang, lang);
-  applyLanguage(lang);
   await i18next.changeLanguage(lang);
+  applyLanguage(lang);
 }
 
 export function currentLanguage(): Lang {

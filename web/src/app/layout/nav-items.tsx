@@ -8,14 +8,12 @@ import { paths } from '../../lib/paths';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
-/** A submenu title with a small caret, so it reads as a menu that opens. */
-function withCaret(label: string) {
-  return (
-    <span className="cr-submenu-title">
-      {label}
-      <DownOutlined aria-hidden="true" className="cr-submenu-caret" />
-    </span>
-  );
+/** One entry of the main navigation: a page (key = its path), an outside link, or a group of entries. */
+export interface NavEntry {
+  key: string;
+  label: string;
+  external?: keyof typeof EXTERNAL_LINKS;
+  children?: NavEntry[];
 }
 
 /**
@@ -23,16 +21,17 @@ function withCaret(label: string) {
  * resources (validators, news, forum, blog, docs), My Republic. Keys are the paths, so the current page is
  * marked.
  */
-export function navItems(t: TFunction): MenuItems {
-  const link = (to: string, label: string) => ({ key: to, label: <Link to={to}>{label}</Link> });
-  const external = (key: keyof typeof EXTERNAL_LINKS, label: string) => ({
+export function navTree(t: TFunction): NavEntry[] {
+  const link = (to: string, label: string): NavEntry => ({ key: to, label });
+  const external = (key: keyof typeof EXTERNAL_LINKS, label: string): NavEntry => ({
     key: `ext:${key}`,
-    label: <ExternalLink href={EXTERNAL_LINKS[key]}>{label}</ExternalLink>,
+    label,
+    external: key,
   });
   return [
     {
       key: 'council',
-      label: withCaret(t('nav.council')),
+      label: t('nav.council'),
       children: [
         link(paths.council(), t('nav.councilMembers')),
         link(paths.candidates(), t('nav.candidates')),
@@ -47,7 +46,7 @@ export function navItems(t: TFunction): MenuItems {
     link(paths.whatsNew(), t('nav.whatsNew')),
     {
       key: 'resources',
-      label: withCaret(t('nav.resources')),
+      label: t('nav.resources'),
       children: [
         external('validators', t('nav.validators')),
         external('news', t('nav.news')),
@@ -58,6 +57,32 @@ export function navItems(t: TFunction): MenuItems {
     },
     link(paths.profileInfo(), t('nav.myRepublic')),
   ];
+}
+
+/** A submenu title with a small caret, so it reads as a menu that opens. */
+function withCaret(label: string) {
+  return (
+    <span className="cr-submenu-title">
+      {label}
+      <DownOutlined aria-hidden="true" className="cr-submenu-caret" />
+    </span>
+  );
+}
+
+/** The same navigation as antd Menu items (the drawer below 992 px). */
+export function navItems(t: TFunction): MenuItems {
+  const item = (e: NavEntry): MenuItems[number] =>
+    e.children
+      ? { key: e.key, label: withCaret(e.label), children: e.children.map(item) }
+      : {
+          key: e.key,
+          label: e.external ? (
+            <ExternalLink href={EXTERNAL_LINKS[e.external]}>{e.label}</ExternalLink>
+          ) : (
+            <Link to={e.key}>{e.label}</Link>
+          ),
+        };
+  return navTree(t).map(item);
 }
 
 /** Which menu entry the current path belongs to (its key). */

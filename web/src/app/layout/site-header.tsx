@@ -1,15 +1,22 @@
-import { useEffect, useState } from 'react';
-import { Button, Drawer, Menu } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-logo';
 import { useAuth } from '../../lib/auth-store';
-import { InboxButton } from '../../features/inbox/components/inbox-button';
-import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from './language-switch';
-import { navItems, selectedNavKey } from './nav-items';
+import { MainNav } from './main-nav';
+import { selectedNavKey } from './nav-items';
 import { paths } from '../../lib/paths';
+
+// Not on a first visit's critical path: the account menu only for a signed-in member (it brings the dropdown and
+// the live socket), the drawer only once the menu button is tapped.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+const InboxButton = lazy(() =>
+  import('../../features/inbox/components/inbox-button').then((m) => ({ default: m.InboxButton })),
+);
+const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 
 /** Top bar (brand, language, account) and the main navigation; below 992 px the navigation moves to a drawer. */
 export function SiteHeader() {
@@ -17,10 +24,10 @@ export function SiteHeader() {
   const { is_login } = useAuth();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   const selected = selectedNavKey(pathname);
-  const items = navItems(t);
   const loginButton = (
     <Link to={paths.login()} className="cr-login-link">
       <Button type="primary">{t('nav.login')}</Button>
@@ -42,8 +49,14 @@ export function SiteHeader() {
             <div className="cr-hide-mobile">
               <LanguageSwitch dark />
             </div>
-            {is_login && <InboxButton />}
-            {is_login ? <AccountMenu /> : loginButton}
+            {is_login ? (
+              <Suspense fallback={<span className="cr-account-placeholder" aria-hidden="true" />}>
+                <InboxButton />
+                <AccountMenu />
+              </Suspense>
+            ) : (
+              loginButton
+            )}
             <Button
               className="cr-hamburger"
               type="text"
@@ -51,44 +64,24 @@ export function SiteHeader() {
               aria-label={t('nav.openMenu')}
               aria-expanded={drawerOpen}
               aria-controls="cr-mobile-nav"
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
             />
           </div>
         </div>
       </div>
       <nav className="cr-navbar" aria-label={t('nav.main')}>
         <div className="cr-container">
-          <Menu
-            mode="horizontal"
-            items={items}
-            selectedKeys={selected ? [selected] : []}
-            triggerSubMenuAction="click"
-            className="cr-navmenu"
-          />
+          <MainNav />
         </div>
       </nav>
-      <Drawer
-        id="cr-mobile-nav"
-        title={t('nav.menu')}
-        placement="right"
-        size={300}
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-      >
-        <nav aria-label={t('nav.main')}>
-          <Menu
-            mode="inline"
-            items={items}
-            selectedKeys={selected ? [selected] : []}
-            defaultOpenKeys={['council', 'resources']}
-            className="cr-drawer-menu"
-          />
-        </nav>
-        <div className="cr-drawer-footer">
-          <span className="cr-drawer-footer__label">{t('nav.language')}</span>
-          <LanguageSwitch />
-        </div>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileNav open={drawerOpen} selected={selected} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

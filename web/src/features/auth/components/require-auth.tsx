@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { Role } from '@cr/api/contract/user.contract';
-import { ForbiddenPage } from '../../../components/forbidden-page';
+import { LazyForbiddenPage } from '../../../components/lazy-error-pages';
 import { useAuth } from '../../../lib/auth-store';
 import { rememberLoginRedirect } from '../../../lib/login-redirect';
 import { paths } from '../../../lib/paths';
@@ -17,6 +17,6 @@ export function RequireAuth({ role, children }: { role?: Role; children: ReactNo
     rememberLoginRedirect(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to={paths.login()} replace />;
   }
-  if (role && !can(role)) return <ForbiddenPage />;
+  if (role && !can(role)) return <LazyForbiddenPage />;
   return <>{children}</>;
 }

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Avatar, Button, Card, List, Skeleton, Tag } from 'antd';
+import { Alert, Avatar, Button, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProposalSummary } from '@cr/api/contract/proposal.contract';
 import { EmptyState } from '../../../components/empty-state';
+import { Panel } from '../../../components/panel';
 import { errorText } from '../../../lib/api-messages';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
@@ -41,8 +42,8 @@ function Block({
 }) {
   const { t } = useTranslation('home');
   return (
-    <Card
-      className="cr-card cr-live__block"
+    <Panel
+      className="cr-live__block"
       data-testid={testId}
       title={<h3 className="cr-live__title">{title}</h3>}
       extra={<Link to={to}>{more}</Link>}
@@ -61,7 +62,7 @@ function Block({
       ) : (
         children
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -89,11 +90,9 @@ function ProposalsBlock({ status }: { status: 'PROPOSED' | 'NOTIFICATION' }) {
         emptyText: t(voting ? 'votingEmpty' : 'vetoEmpty'),
       }}
     >
-      <List
-        size="small"
-        dataSource={data?.list.slice(0, 5) ?? []}
-        renderItem={(p) => (
-          <List.Item>
+      <ul className="cr-rows">
+        {(data?.list.slice(0, 5) ?? []).map((p) => (
+          <li key={p._id}>
             <div className="cr-live__row">
               <Link to={paths.proposal(p.number ?? p._id)}>
                 #{p.number} {p.title}
@@ -106,9 +105,9 @@ function ProposalsBlock({ status }: { status: 'PROPOSED' | 'NOTIFICATION' }) {
                 {timeLeft(p, t)}
               </span>
             </div>
-          </List.Item>
-        )}
-      />
+          </li>
+        ))}
+      </ul>
     </Block>
   );
 }
@@ -167,11 +166,9 @@ function SuggestionsBlock() {
         emptyText: t('suggestionsEmpty'),
       }}
     >
-      <List
-        size="small"
-        dataSource={data?.list.slice(0, 5) ?? []}
-        renderItem={(s) => (
-          <List.Item>
+      <ul className="cr-rows">
+        {(data?.list.slice(0, 5) ?? []).map((s) => (
+          <li key={s._id}>
             <div className="cr-live__row">
               <Link to={paths.suggestion(s.number)}>
                 #{s.number} {s.title}
@@ -187,9 +184,9 @@ function SuggestionsBlock() {
                 )}
               </span>
             </div>
-          </List.Item>
-        )}
-      />
+          </li>
+        ))}
+      </ul>
     </Block>
   );
 }

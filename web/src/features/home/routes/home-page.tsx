@@ -1,8 +1,9 @@
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../lib/paths';
+import { Panel } from '../../../components/panel';
 import { LiveDao } from '../components/live-dao';
 import '../home.css';
 
@@ -71,13 +72,13 @@ export function HomePage() {
       </section>
 
       <section className="cr-what" aria-labelledby="home-what">
-        <Card className="cr-card">
+        <Panel>
           <h2 id="home-what" className="cr-section-title" style={{ marginTop: 0 }}>
             {t('home.whatTitle')}
           </h2>
           <p style={{ fontSize: 16, margin: 0 }}>{t('home.whatText')}</p>
-        </Card>
-        <Card className="cr-card">
+        </Panel>
+        <Panel>
           <ul style={{ margin: 0, paddingInlineStart: 20, lineHeight: 2 }}>
             <li>
               <Link to={paths.council()}>{t('home.whatLinkCouncil')}</Link>
@@ -89,7 +90,7 @@ export function HomePage() {
               <Link to={paths.gettingStarted()}>{t('gettingStarted.title')}</Link>
             </li>
           </ul>
-        </Card>
+        </Panel>
       </section>
     </>
   );
