@@ -1,5 +1,5 @@
 import { Interface, type InterfaceAbi, JsonRpcProvider, Network, Wallet, id, parseEther } from 'ethers';
-import { governanceArtifact } from '@cr/contracts-abi/artifacts';
+import { governanceArtifact, treasuryArtifact } from '@cr/contracts-abi/artifacts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_DEFAULT_KEYS, startAnvil, type AnvilHandle } from '@cr/contracts-abi/anvil';
 import { clearRate } from '../src/http/rate-limit';
@@ -183,4 +183,23 @@ it('the VoteCast topic the web checks votes with is the Governance ABI event', (
   const topic = '0x9d7d26ac61c79c75b16a742e8dd7a90cb12b04e6d6b0d8cb12363b676ab62341';
   expect(id('VoteCast(bytes32,bytes32,uint8,bytes32,uint64,uint8)')).toBe(topic);
   expect(new Interface(governanceArtifact.abi as InterfaceAbi).getEvent('VoteCast')!.topicHash).toBe(topic);
+});
+
+// The other topics the integrity badges read (web/src/lib/chain-proof.ts TOPICS, same values pinned by its test).
+it('the topics the web badges read are the compiled ABIs’ events', () => {
+  const gov = new Interface(governanceArtifact.abi as InterfaceAbi);
+  const treasury = new Interface(treasuryArtifact.abi as InterfaceAbi);
+  expect({
+    ProposalRegistered: gov.getEvent('ProposalRegistered')!.topicHash,
+    Concluded: gov.getEvent('Concluded')!.topicHash,
+    PaymentRequested: treasury.getEvent('PaymentRequested')!.topicHash,
+    PaymentReviewed: treasury.getEvent('PaymentReviewed')!.topicHash,
+    Withdrawn: treasury.getEvent('Withdrawn')!.topicHash,
+  }).toEqual({
+    ProposalRegistered: '0x2351cab5cb6c7b7ce30af3fbfcce7fb19b7fb900a6ccbb2d54c76ba260e63cc7',
+    Concluded: '0x22c12d49f932cd6b40b55fc6460c1a6dbe4bb2fa25e6a3c77fc1d99cc58341fb',
+    PaymentRequested: '0xf6da20b96d9037fccfa503a24ab336a5451e485bef11e2b7928cb0c81207194a',
+    PaymentReviewed: '0x76c0f88b34bcb9ef3dcb094a4c1d0448309bdae98f6950771e7eaffac8f66306',
+    Withdrawn: '0xf7df28786d8d49895250334fa8582daeb147e7840983f80569f72140f0aa34bd',
+  });
 });

@@ -5,6 +5,7 @@ import { makeUser } from '../../api/test/factories';
 import { freePort } from '../../api/src/net/free-port';
 import { issueToken } from '../../api/src/modules/session/session.service';
 import { startStack } from '../../scripts/src/stack/stack';
+import type { Db } from '../../api/src/db/db-client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,7 +36,12 @@ export interface E2eSite {
  * The whole product (api + built web/dist on one port) on a fresh data directory, with one member and one
  * admin signed in. `stop` shuts everything down and removes the data.
  */
-export async function startE2eSite(): Promise<{ site: E2eSite; stop(): Promise<void> }> {
+export async function startE2eSite(): Promise<{
+  site: E2eSite;
+  /** The site's own database (for tests that change a row behind the api, e.g. the integrity badges'). */
+  db: Db;
+  stop(): Promise<void>;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cr-e2e-'));
   // The port is fixed before start so PUBLIC_URL (wallet callbacks in QR codes, e-mail links) names it.
   const port = await freePort();
@@ -63,6 +69,7 @@ export async function startE2eSite(): Promise<{ site: E2eSite; stop(): Promise<v
     const member = await makeUser(db, { role: 'MEMBER', firstName: 'Ada', lastName: 'Chen' });
     const admin = await makeUser(db, { role: 'ADMIN' });
     return {
+      db,
       site: {
         url: stack.url,
         memberToken: member.token,

@@ -52,8 +52,8 @@ afterAll(async () => {
 const row = (page: Page) => page.locator(`[data-testid="vote-row"][data-did="${voter.did}"]`);
 
 async function check(page: Page) {
-  await row(page).locator('[data-testid="vote-proof-check"]').click();
-  const badge = row(page).locator('[data-testid="vote-proof"]');
+  await row(page).locator('[data-testid="proof-check"][data-kind="vote"]').click();
+  const badge = row(page).locator('[data-testid="proof"][data-kind="vote"]');
   await badge.waitFor({ timeout: 15_000 });
   return badge;
 }
@@ -109,7 +109,7 @@ describe('integrity badge on vote reasons', () => {
         await row(page).scrollIntoViewIfNeeded();
         await tag.focus();
         // The tooltip (keyboard focus opens it too) shows both hashes.
-        const tip = page.locator('.pr-proof__tip');
+        const tip = page.locator('.cr-proof__tip');
         await tip.waitFor({ timeout: 5_000 });
         expect(await tip.textContent()).toMatch(/0x[0-9a-f]{64}.*0x[0-9a-f]{64}/);
         await row(page).scrollIntoViewIfNeeded();

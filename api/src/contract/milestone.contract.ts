@@ -41,6 +41,9 @@ export const milestoneViewSchema = z.object({
   reviewedAt: z.string().nullable(),
   withdrawnAt: z.string().nullable(),
   withdrawTxHash: z.string().nullable(),
+  /** The transactions of the latest PaymentRequested / PaymentReviewed event of this stage (the integrity badges read them). */
+  requestTxHash: z.string().nullable(),
+  reviewTxHash: z.string().nullable(),
   /** The latest signed action on this milestone and its live chain status (retryable when it failed). */
   action: chainActionViewSchema.nullable(),
   actions: z.array(milestoneActionSchema),

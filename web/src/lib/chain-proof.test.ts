@@ -1,5 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkVoteReason, findVoteCast, sha256Hex, VOTE_CAST_TOPIC, type Receipt } from './chain-proof';
+import {
+  checkOnChain,
+  checkVoteReason,
+  draftHashProof,
+  elaToWei,
+  findVoteCast,
+  paymentMessageProof,
+  reviewOpinionProof,
+  sha256Hex,
+  TOPICS,
+  VOTE_CAST_TOPIC,
+  voteReasonProof,
+  withdrawalProof,
+  type Receipt,
+} from './chain-proof';
 
 const GOV = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const pad = (n: number | bigint) => BigInt(n).toString(16).padStart(64, '0');
@@ -87,5 +101,104 @@ describe('chain-proof', () => {
       vi.fn(async () => Promise.reject(new Error('offline'))),
     );
     expect(await checkVoteReason(args)).toMatchObject({ state: 'unavailable', reason: 'rpc' });
+  });
+
+  it('pins the topic of every event a badge reads (the api test pins them to the compiled ABIs)', () => {
+    expect(TOPICS).toEqual({
+      ProposalRegistered: '0x2351cab5cb6c7b7ce30af3fbfcce7fb19b7fb900a6ccbb2d54c76ba260e63cc7',
+      VoteCast: VOTE_CAST_TOPIC,
+      Concluded: '0x22c12d49f932cd6b40b55fc6460c1a6dbe4bb2fa25e6a3c77fc1d99cc58341fb',
+      PaymentRequested: '0xf6da20b96d9037fccfa503a24ab336a5451e485bef11e2b7928cb0c81207194a',
+      PaymentReviewed: '0x76c0f88b34bcb9ef3dcb094a4c1d0448309bdae98f6950771e7eaffac8f66306',
+      Withdrawn: '0xf7df28786d8d49895250334fa8582daeb147e7840983f80569f72140f0aa34bd',
+    });
+  });
+
+  it('reads ELA amounts as wei exactly', () => {
+    expect(elaToWei('300')).toBe(300n * 10n ** 18n);
+    expect(elaToWei('12.5')).toBe(125n * 10n ** 17n);
+    expect(elaToWei('0.000000000000000001')).toBe(1n);
+    expect(elaToWei('1e3')).toBeNull();
+  });
+
+  const TREASURY = '0x0000000000000000000000000000000000000abc';
+  const TX = `0x${'22'.repeat(32)}`;
+  const at = { address: TREASURY, rpcUrl: 'http://rpc.test' };
+
+  it('checks a payment request message and a review opinion of the stage named, in the one mechanism', async () => {
+    const msg = await sha256Hex('Beta published.');
+    const opinion = await sha256Hex('同意付款');
+    stubRpc({
+      logs: [
+        // Another stage's request in the same receipt does not count for stage 1.
+        {
+          address: TREASURY,
+          topics: [TOPICS.PaymentRequested, DRAFT, `0x${pad(0)}`],
+          data: `0x${pad(5)}${(await sha256Hex('other')).slice(2)}${pad(1)}`,
+        },
+        {
+          address: TREASURY,
+          topics: [TOPICS.PaymentRequested, DRAFT, `0x${pad(1)}`],
+          data: `0x${pad(5)}${msg.slice(2)}${pad(1)}`,
+        },
+        {
+          address: TREASURY,
+          topics: [TOPICS.PaymentReviewed, DRAFT, `0x${pad(1)}`],
+          data: `0x${pad(1)}${opinion.slice(2)}${pad(2)}`,
+        },
+      ],
+    });
+    expect(await checkOnChain(paymentMessageProof('Beta published.', 1, TX), at)).toMatchObject({
+      state: 'verified',
+    });
+    expect(await checkOnChain(paymentMessageProof('Beta published!', 1, TX), at)).toMatchObject({
+      state: 'mismatch',
+      chainHash: msg,
+    });
+    expect(await checkOnChain(reviewOpinionProof('同意付款', 1, TX), at)).toMatchObject({
+      state: 'verified',
+    });
+    // Stage 2 has no review in this transaction.
+    expect(await checkOnChain(reviewOpinionProof('同意付款', 2, TX), at)).toMatchObject({
+      state: 'mismatch',
+      reason: 'no_event',
+    });
+  });
+
+  it('checks a withdrawal by amount and recipient, the draft hash by ProposalRegistered', async () => {
+    const to = '0x00000000000000000000000000000000000000aa';
+    stubRpc({
+      logs: [
+        {
+          address: TREASURY,
+          topics: [TOPICS.Withdrawn, DRAFT, `0x${pad(0xaa)}`],
+          data: `0x${pad(300n * 10n ** 18n)}${pad(0)}${pad(1)}`,
+        },
+        {
+          address: TREASURY,
+          topics: [TOPICS.ProposalRegistered, await sha256Hex('{"a":1}'), `0x${pad(1)}`, MEMBER],
+          data: '0x',
+        },
+      ],
+    });
+    expect(await checkOnChain(withdrawalProof('300', to, TX), at)).toMatchObject({
+      state: 'verified',
+      chainHash: `${300n * 10n ** 18n} wei to ${to}`,
+    });
+    expect(await checkOnChain(withdrawalProof('301', to, TX), at)).toMatchObject({ state: 'mismatch' });
+    expect(await checkOnChain(draftHashProof('{"a":1}', TX), at)).toMatchObject({ state: 'verified' });
+    expect(await checkOnChain(draftHashProof('{"a":2}', TX), at)).toMatchObject({ state: 'mismatch' });
+  });
+
+  it('a vote of another member in the receipt does not verify this one', async () => {
+    stubRpc(receiptFor(await sha256Hex('Good plan')));
+    const at2 = { address: GOV, rpcUrl: 'http://rpc.test' };
+    expect(await checkOnChain(voteReasonProof('Good plan', TX, MEMBER), at2)).toMatchObject({
+      state: 'verified',
+    });
+    expect(await checkOnChain(voteReasonProof('Good plan', TX, `0x${'ee'.repeat(32)}`), at2)).toMatchObject({
+      state: 'mismatch',
+      reason: 'no_event',
+    });
   });
 });

@@ -105,3 +105,26 @@ export async function withdrawnEvents(db: Db, draftHash: string) {
     )
     .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
 }
+
+/**
+ * The transactions of the latest PaymentRequested and PaymentReviewed event per stage of the draft hash (the
+ * message and opinion a milestone shows are the latest signed ones): what the integrity badges read on chain.
+ */
+export async function paymentEventTxs(db: Db, draftHash: string) {
+  const rows = await db
+    .select({ name: chainEvents.name, args: chainEvents.args, txHash: chainEvents.txHash })
+    .from(chainEvents)
+    .where(
+      and(
+        eq(chainEvents.stream, 'treasury'),
+        inArray(chainEvents.name, ['PaymentRequested', 'PaymentReviewed']),
+        sql`lower(${chainEvents.args}->>'draftHash') = ${draftHash.toLowerCase()}`,
+      ),
+    )
+    .orderBy(asc(chainEvents.blockNumber), asc(chainEvents.logIndex));
+  const request = new Map<number, string>();
+  const review = new Map<number, string>();
+  for (const r of rows)
+    (r.name === 'PaymentRequested' ? request : review).set(Number(r.args.stage), r.txHash);
+  return { request, review };
+}

@@ -9,7 +9,7 @@ import { findProposal } from '../proposal/proposal.repo';
 import { isSecretary } from './milestone-access';
 import { summaryApproved } from '../proposal-tracking/tracking.repo';
 import { actionsFor, dueStages, requestRefusal } from './milestone-rules';
-import { actionsByIds, listMilestones, withdrawnEvents } from './milestone.repo';
+import { actionsByIds, listMilestones, paymentEventTxs, withdrawnEvents } from './milestone.repo';
 
 /** eth_getBalance at a block, through the configured node; null when it cannot answer. */
 async function balanceAt(rpc: string | undefined, address: string, block: number): Promise<string | null> {
@@ -82,6 +82,9 @@ export async function getPayments(
     secretary: await isSecretary(db, user?.did),
   };
   const summary = await summaryApproved(db, p.id);
+  const txs = p.draftHash
+    ? await paymentEventTxs(db, p.draftHash)
+    : { request: new Map<number, string>(), review: new Map<number, string>() };
   return {
     proposalId: p.id,
     recipient: rows[0]?.recipient ?? null,
@@ -99,6 +102,8 @@ export async function getPayments(
         reviewedAt: r.reviewedAt?.toISOString() ?? null,
         withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
         withdrawTxHash: r.withdrawTxHash,
+        requestTxHash: txs.request.get(r.stage) ?? null,
+        reviewTxHash: txs.review.get(r.stage) ?? null,
         action: action ? toChainActionView(action) : null,
         actions: actionsFor(viewer, p.status, rows, r, summary),
         waitingFor:

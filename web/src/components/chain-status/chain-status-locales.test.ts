@@ -3,6 +3,8 @@ import chainEn from './locales/en.json';
 import chainZh from './locales/zh.json';
 import etaEn from '../block-eta/locales/en.json';
 import etaZh from '../block-eta/locales/zh.json';
+import proofEn from '../chain-proof/locales/en.json';
+import proofZh from '../chain-proof/locales/zh.json';
 
 function leaves(obj: Record<string, unknown>, prefix = ''): Array<[string, string]> {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -17,6 +19,7 @@ describe('chain status and block ETA texts', () => {
   for (const [name, en, zh] of [
     ['chainStatus', chainEn, chainZh],
     ['blockEta', etaEn, etaZh],
+    ['chainProof', proofEn, proofZh],
   ] as const) {
     it(`${name}: en and zh have the same keys, none empty, the same placeholders`, () => {
       const e = new Map(leaves(en));

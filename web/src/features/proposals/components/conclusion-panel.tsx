@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Input, Modal, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
+import { summaryProof } from '../../../lib/chain-proof';
 import type { ConclusionOutcome } from '@cr/api/contract/conclusion.contract';
 import type { WalletRequestInput } from '@cr/api/contract/wallet.contract';
 import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
@@ -101,6 +103,24 @@ export function ConclusionPanel({ proposalId }: { proposalId: string }) {
             <p className="pr-pay__text">
               <span className="pr-muted">{t('conclusion.note')}: </span>
               {p.note}
+            </p>
+          )}
+          {p.note && p.action?.status === 'chained' && p.action.txHash && (
+            <p className="pr-pay__text" data-testid="conclusion-summary">
+              {(p.outcome === 'FINAL' || c.summaryApproved) && (
+                <>
+                  <span className="pr-muted">{t('conclusion.summaryText')}: </span>
+                  {p.note}
+                </>
+              )}
+              <span className="cr-proof__slot">
+                <ChainProofBadge
+                  key={`${p.action.txHash}:${p.note}`}
+                  kind="summary"
+                  item={t('proof.summary')}
+                  spec={summaryProof(p.note, p.action.txHash)}
+                />
+              </span>
             </p>
           )}
           {p.action && (

@@ -9,6 +9,8 @@ import type { WalletRequestInput } from '@cr/api/contract/wallet.contract';
 import { useProposalPayments } from '../hooks/use-proposal-payments';
 import { WALLET_ACTIONS } from '../model/wallet-actions';
 import { ensurePaymentWalletTexts } from './payment-wallet-texts';
+import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
+import { paymentMessageProof, reviewOpinionProof, withdrawalProof } from '../../../lib/chain-proof';
 
 ensurePaymentWalletTexts();
 
@@ -153,12 +155,32 @@ function MilestoneItem({
         <p className="pr-pay__text">
           <span className="pr-muted">{t('payments.message')}: </span>
           {m.message}
+          {m.requestTxHash && (
+            <span className="cr-proof__slot">
+              <ChainProofBadge
+                key={`${m.requestTxHash}:${m.message}`}
+                kind="request"
+                item={t('proof.request', { stage: m.stage + 1 })}
+                spec={paymentMessageProof(m.message, m.stage, m.requestTxHash)}
+              />
+            </span>
+          )}
         </p>
       )}
       {m.opinion && (
         <p className="pr-pay__text" data-testid="milestone-opinion">
           <span className="pr-muted">{t('payments.opinion')}: </span>
           {m.opinion}
+          {m.reviewTxHash && (
+            <span className="cr-proof__slot">
+              <ChainProofBadge
+                key={`${m.reviewTxHash}:${m.opinion}`}
+                kind="review"
+                item={t('proof.review', { stage: m.stage + 1 })}
+                spec={reviewOpinionProof(m.opinion, m.stage, m.reviewTxHash)}
+              />
+            </span>
+          )}
         </p>
       )}
       {m.waitingFor === 'summary' && (
@@ -213,6 +235,13 @@ function Withdrawals({ payments }: { payments: ProposalPayments }) {
                 {t('payments.balance', { before: w.balanceBefore, after: w.balanceAfter })}
               </span>
             )}
+            <ChainProofBadge
+              key={`${w.txHash}:${w.amount}:${w.recipient}`}
+              kind="withdrawal"
+              compare="values"
+              item={t('proof.withdrawal', { amount: w.amount })}
+              spec={withdrawalProof(w.amount, w.recipient, w.txHash)}
+            />
           </li>
         ))}
       </ul>

@@ -7,6 +7,11 @@ import { formatDateTime } from '../../../lib/dates';
 import { CouncilChip, PersonChip } from './person-chip';
 import { ProposalStatusTag } from './proposal-status-tag';
 import { paths } from '../../../lib/paths';
+import { canonicalSuggestionJson } from '@cr/api/contract/suggestion-hash';
+import { suggestionDetailSchema } from '@cr/api/contract/suggestion.contract';
+import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
+import { api } from '../../../lib/api-client';
+import { draftHashProof } from '../../../lib/chain-proof';
 
 /** The preamble: number, type, proposer, referee, owner, status, dates, hash and the registration on chain. */
 export function ProposalPreamble({ p }: { p: ProposalDetail }) {
@@ -62,6 +67,24 @@ export function ProposalPreamble({ p }: { p: ProposalDetail }) {
       <Typography.Text key="h" code copyable={{ text: p.hash }} className="pr-break" title={p.hash}>
         {`${p.hash.slice(0, 10)}…${p.hash.slice(-8)}`}
       </Typography.Text>,
+    ]);
+  const suggestion = p.suggestion;
+  const registerTx = p.txHash;
+  if (p.hash && suggestion && registerTx && p.chainStatus === 'chained')
+    rows.push([
+      t('preamble.hashCheck'),
+      <ChainProofBadge
+        key={`draft:${registerTx}`}
+        kind="draft"
+        item={t('proof.draft', { number: suggestion.number })}
+        // The suggestion's text as this site serves it, hashed in its canonical form (docs/suggestion-states.md).
+        spec={async () => {
+          const s = await api.get(`/api/suggestion/${suggestion._id}`, undefined, {
+            schema: suggestionDetailSchema,
+          });
+          return draftHashProof(canonicalSuggestionJson(s.number, s.content), registerTx);
+        }}
+      />,
     ]);
   if (p.status !== 'DRAFT')
     rows.push([

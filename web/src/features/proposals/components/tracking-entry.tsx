@@ -52,6 +52,13 @@ export function TrackingEntryCard({ entry, actions }: { entry: TrackingEntry; ac
         <TrackingStatusTag status={entry.status} />
         {entry.author && <Link to={paths.member(entry.author._id)}>{entry.author.name}</Link>}
         <span className="pr-muted">{formatDateTime(entry.submittedAt ?? entry.createdAt)}</span>
+        {entry.status === 'PUBLISHED' && (
+          // Said plainly rather than a badge: no tracking text is recorded on chain; an approved summary is, by
+          // its hash, only once the proposal is concluded (the conclusion's badge checks it).
+          <span className="pr-muted pr-track__chain" data-testid="tracking-off-chain">
+            {t(entry.kind === 'SUMMARY' ? 'proof.summaryOffChain' : 'proof.offChain')}
+          </span>
+        )}
       </header>
       {editing ? (
         <TrackingEditor

@@ -8,7 +8,8 @@ import { formatDateTime } from '../../../lib/dates';
 import { resultOf, VOTE_RESULT_COLOR } from '../model/vote-tally';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { paths } from '../../../lib/paths';
-import { VoteProofBadge } from './vote-proof-badge';
+import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
+import { voteReasonProof } from '../../../lib/chain-proof';
 
 export interface VoteResultsTableProps {
   votes: MemberVote[];
@@ -87,8 +88,13 @@ export function VoteResultsTable({ votes, myDid, actions, onChainChange }: VoteR
                 <td data-label={t('votes.columns.reason')} className="pr-votes__reason">
                   {v.reason ? v.reason : <span className="pr-muted">—</span>}
                   {v.reason !== null && v.txHash && v.chainStatus === 'chained' && (
-                    <span className="pr-proof__slot">
-                      <VoteProofBadge key={`${v.txHash}:${v.reason}`} reason={v.reason} txHash={v.txHash} />
+                    <span className="cr-proof__slot">
+                      <ChainProofBadge
+                        key={`${v.txHash}:${v.reason}`}
+                        kind="vote"
+                        item={t('proof.vote', { name: v.member.name || v.member.did })}
+                        spec={voteReasonProof(v.reason, v.txHash, v.member.memberId)}
+                      />
                     </span>
                   )}
                 </td>

@@ -8,6 +8,10 @@ import {
   suggestionDraftHash,
 } from '@cr/api/contract/suggestion-hash';
 import { formatDateTime } from '../../../lib/dates';
+import { proposalDetailSchema } from '@cr/api/contract/proposal.contract';
+import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
+import { api } from '../../../lib/api-client';
+import { draftHashProof } from '../../../lib/chain-proof';
 import type { SuggestionDetail } from '../api/suggestion-api';
 
 /**
@@ -74,6 +78,34 @@ export function SignaturePanel({ s }: { s: SuggestionDetail }) {
               </span>
             ),
           },
+          ...(sig
+            ? [
+                {
+                  key: 'chain',
+                  label: t('signature.onChain'),
+                  children:
+                    s.proposalNumber !== null ? (
+                      <ChainProofBadge
+                        key={`${s.proposalNumber}:${s.version}`}
+                        kind="draft"
+                        item={t('signature.proofItem', { number: s.number })}
+                        // The registration transaction of the proposal made from it; the text as shown here.
+                        spec={async () => {
+                          const p = await api.get(`/api/proposals/${s.proposalNumber}`, undefined, {
+                            schema: proposalDetailSchema,
+                          });
+                          if (!p.txHash) throw new Error('not registered');
+                          return draftHashProof(canonicalSuggestionJson(s.number, s.content), p.txHash);
+                        }}
+                      />
+                    ) : (
+                      <span className="sg-muted" data-testid="not-on-chain">
+                        {t('signature.notOnChain')}
+                      </span>
+                    ),
+                },
+              ]
+            : []),
           ...(sig
             ? [
                 {
