@@ -22,3 +22,4 @@ export * from './schema/community.schema';
 export * from './schema/submission.schema';
 export * from './schema/elip.schema';
 export * from './schema/calendar.schema';
+export * from './schema/mail-preferences.schema';
