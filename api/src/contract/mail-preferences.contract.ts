@@ -5,7 +5,14 @@ import { languageSchema } from './profile.contract';
  * The e-mail a member can turn off, by group (docs/mail.md). Account and security mail (registration code,
  * reset link, password changed) is always sent and is not a group.
  */
-export const MAIL_GROUPS = ['comments', 'council', 'proposal-status', 'vote-reminders', 'tracking', 'messages'] as const;
+export const MAIL_GROUPS = [
+  'comments',
+  'council',
+  'proposal-status',
+  'vote-reminders',
+  'tracking',
+  'messages',
+] as const;
 export const mailGroupSchema = z.enum(MAIL_GROUPS);
 export type MailGroup = z.infer<typeof mailGroupSchema>;
 
@@ -13,7 +20,9 @@ export type MailGroup = z.infer<typeof mailGroupSchema>;
 export const mailPreferencesSchema = z.object({
   /** The language of every e-mail; defaults to the profile's language. */
   language: languageSchema,
-  groups: z.object(Object.fromEntries(MAIL_GROUPS.map((g) => [g, z.boolean()])) as Record<MailGroup, z.ZodBoolean>),
+  groups: z.object(
+    Object.fromEntries(MAIL_GROUPS.map((g) => [g, z.boolean()])) as Record<MailGroup, z.ZodBoolean>,
+  ),
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 

@@ -34,9 +34,29 @@ export interface MailWorkerOptions {
   stalledIntervalMs?: number;
 }
 
-/** Kept as long as finished jobs are (7 days): the job was sent, never send it again. */
-const SENT_MARK_SEC = 7 * 24 * 3600;
-const sentMarkKey = (prefix: string, jobId: string) => `${prefix}:mail-sent:${jobId}`;
+/**
+ * The send mark of a job (`<prefix>:mail-send:<jobId>`): `sending` from just before the SMTP conversation, `sent`
+ * after it; removed when the send failed (so a retry sends). Kept as long as finished jobs are (7 days).
+ */
+const SEND_MARK_SEC = 7 * 24 * 3600;
+const SENDING = 'sending';
+const SENT = 'sent';
+const sendMarkKey = (prefix: string, jobId: string) => `${prefix}:mail-send:${jobId}`;
+
+/**
+ * A job whose mail already went out, or may have (a worker stopped while sending it): not sent again. Its record
+ * is settled as sent (the SMTP server most likely took it); the job ends `skipped`.
+ */
+async function alreadySent(
+  ctx: MailRenderContext,
+  handler: MailHandler,
+  job: Job<MailJob>,
+  mark: string,
+): Promise<'skipped'> {
+  const note = mark === SENT ? undefined : 'a worker stopped while sending it; not sent again';
+  await handler.settle?.(ctx, job.data, 'sent', note).catch(() => undefined);
+  return 'skipped';
+}
 
 const HANDLERS: Record<string, MailHandler> = {
   account: accountMail as MailHandler,
@@ -97,13 +117,12 @@ export function startMailWorker(
     MAIL_QUEUE,
     async (job: Job<MailJob>) => {
       const handler = handlerOf(job.data);
-      const markKey = sentMarkKey(deps.config.QUEUE_PREFIX, job.id ?? '');
-      // A worker that stopped after sending but before the job was acknowledged: its job comes back (stalled)
-      // to another worker, which finds the mark and does not send it again.
-      if (job.id && (await deps.redis.exists(markKey))) {
-        await handler.settle?.(ctx, job.data, 'sent').catch(() => undefined);
-        return 'sent';
-      }
+      const markKey = sendMarkKey(deps.config.QUEUE_PREFIX, job.id ?? job.name);
+      // This job was sent, or a worker stopped while sending it (killed after the SMTP server took the message
+      // but before the job was acknowledged): BullMQ hands the stalled job to another worker, which finds the
+      // mark and does not send it again.
+      const mark = await deps.redis.get(markKey);
+      if (mark) return alreadySent(ctx, handler, job, mark);
       try {
         const mail = await renderWithPreferences(ctx, deps.config, handler, job.data);
         if (mail === 'off') {
@@ -114,7 +133,15 @@ export function startMailWorker(
           await handler.settle?.(ctx, job.data, 'skipped');
           return 'skipped';
         }
-        await deps.mailer.send(mail);
+        // Claimed before sending: at most once, even when this process dies in the middle.
+        if ((await deps.redis.set(markKey, SENDING, 'EX', SEND_MARK_SEC, 'NX')) !== 'OK')
+          return alreadySent(ctx, handler, job, (await deps.redis.get(markKey)) ?? SENDING);
+        try {
+          await deps.mailer.send(mail);
+        } catch (err) {
+          await deps.redis.del(markKey); // not sent: a retry may send it
+          throw err;
+        }
       } catch (err) {
         const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         deps.logger.warn({ err, kind: job.data.kind, jobId: job.id, last }, 'mail not sent');
@@ -125,10 +152,9 @@ export function startMailWorker(
         throw err;
       }
       // Sent: a failure to record it must not send it again.
-      if (job.id)
-        await deps.redis.set(markKey, '1', 'EX', SENT_MARK_SEC).catch((err: unknown) => {
-          deps.logger.warn({ err, jobId: job.id }, 'mail sent but not marked');
-        });
+      await deps.redis.set(markKey, SENT, 'EX', SEND_MARK_SEC).catch((err: unknown) => {
+        deps.logger.warn({ err, jobId: job.id }, 'mail sent but not marked');
+      });
       await handler.settle?.(ctx, job.data, 'sent').catch((err: unknown) => {
         deps.logger.warn({ err, jobId: job.id }, 'mail sent but not recorded');
       });

@@ -27,7 +27,9 @@ export const UNSUBSCRIBE_INVALID =
 export async function getMailPreferences(deps: AppDeps, user: AuthUser): Promise<MailPreferences> {
   const row = await mailPreferencesOf(deps.database.db, user.id);
   if (!row) throw notFound('account');
-  const fromProfile = languageSchema.safeParse((row.profile as { defaultLanguage?: unknown }).defaultLanguage);
+  const fromProfile = languageSchema.safeParse(
+    (row.profile as { defaultLanguage?: unknown }).defaultLanguage,
+  );
   const language = languageSchema.safeParse(row.language);
   const off = new Set(row.off ?? []);
   return {
@@ -69,7 +71,11 @@ async function holderOf(deps: AppDeps, clientIp: string, token: string) {
 }
 
 /** GET: what the link stands for; changes nothing (mail scanners open links). */
-export async function unsubscribeInfo(deps: AppDeps, clientIp: string, token: string): Promise<UnsubscribeInfo> {
+export async function unsubscribeInfo(
+  deps: AppDeps,
+  clientIp: string,
+  token: string,
+): Promise<UnsubscribeInfo> {
   const { group, row } = await holderOf(deps, clientIp, token);
   return { group, subscribed: !(row.off ?? []).includes(group), email: maskEmail(row.email) };
 }
