@@ -32,3 +32,8 @@ export function verifyUnsubscribeToken(
   const g = mailGroupSchema.safeParse(group);
   return g.success ? { userId, group: g.data } : null;
 }
+
+/** Whether a query value is a token this server signed (the unsubscribe page answers 400 otherwise). */
+export function unsubscribeTokenHolds(secret: string, token: unknown): boolean {
+  return typeof token === 'string' && token.length <= 300 && verifyUnsubscribeToken(secret, token) !== null;
+}

@@ -38,6 +38,7 @@ const releases = () => import('../features/releases/routes/whats-new-page');
 const gettingStarted = () => import('../features/getting-started/routes/getting-started-pages');
 const profileInfo = () => import('../features/profile/routes/profile-info-page');
 const profilePages = () => import('../features/profile/routes/profile-pages');
+const unsubscribe = () => import('../features/profile/routes/unsubscribe-page');
 const teamLists = () => import('../features/teams/routes/team-list-pages');
 const teamDetail = () => import('../features/teams/routes/team-detail-page');
 const teamForms = () => import('../features/teams/routes/team-form-pages');
@@ -95,6 +96,7 @@ export const PAGE_ROUTES: PageRoute[] = [
 
   // Areas named by the spec without paths.
   { path: ROUTES.privacy, load: pick(legal, 'PrivacyPage') },
+  { path: ROUTES.unsubscribe, load: pick(unsubscribe, 'UnsubscribePage') },
   { path: ROUTES.treasury, load: pick(treasury, 'TreasuryPage') },
   { path: ROUTES.verify, load: pick(verify, 'VerifyPage') },
   { path: ROUTES.elips, load: pick(elipList, 'ElipListPage') },

@@ -141,11 +141,6 @@ export const accountMail: MailHandler<AccountJob> = {
       const link = pageUrl(ctx.publicUrl, `/reset-password?token=${job.token}`);
       return resetLinkMail(r.email, r.name, link, job.ttlMinutes, langOf(r));
     }
-    return passwordChangedMail(
-      r.email,
-      r.name,
-      pageUrl(ctx.publicUrl, '/forgot-password'),
-      langOf(r),
-    );
+    return passwordChangedMail(r.email, r.name, pageUrl(ctx.publicUrl, '/forgot-password'), langOf(r));
   },
 };
