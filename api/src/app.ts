@@ -13,6 +13,7 @@ import { rejectNul } from './http/reject-nul.middleware';
 import { requestContext } from './http/request-context.middleware';
 import { rpcProxy } from './modules/rpc/rpc-proxy';
 import { allRoutes } from './routes';
+import { unsubscribeTokenHolds } from './mail/unsubscribe-token';
 
 const CSP = [
   "default-src 'self'",
@@ -101,6 +102,12 @@ function serveWebApp(app: express.Express, deps: AppDeps) {
   app.get(/^\/(?!api\/|uploads\/|socket\.io\/).*/, (req, res, next) => {
     // A path no page matches gets the app's 404 page with status 404 (the client router shows it).
     if (pages && !pages.matches(req.path)) res.status(404);
+    // An unsubscribe link whose signature does not hold: the page shows the error, with status 400.
+    else if (
+      req.path === '/unsubscribe' &&
+      !unsubscribeTokenHolds(deps.config.MAIL_LINK_SECRET, req.query.token)
+    )
+      res.status(400);
     // The page itself is never cached: a new build's asset names reach every visitor at once.
     sendBuildFile(req, res, next, index, 'no-store');
   });

@@ -3,6 +3,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { mailPreferenceRoutes } from './modules/mail-preferences/mail-preferences.routes';
 import { chainRoutes } from './modules/chain/chain.routes';
 import { conclusionRoutes } from './modules/conclusion/conclusion.routes';
 import { communityRoutes } from './modules/community/community.routes';
@@ -60,6 +61,7 @@ export function allRoutes(): AnyRoute[] {
     ...releaseRoutes,
     ...calendarRoutes,
     ...inboxRoutes,
+    ...mailPreferenceRoutes,
     ...chainRoutes,
     ...devRoutes,
   ];

@@ -23,6 +23,8 @@ export const apiEnvSchema = z.object({
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset in dev means the local capture outbox. */
   SMTP_URL: optionalString.pipe(urlWithProtocol('smtp:', 'smtps:').optional()),
   MAIL_FROM: z.string().default('Cyber Republic <no-reply@localhost>'),
+  /** Signs the unsubscribe links in e-mails (HMAC-SHA256); changing it invalidates the links already sent. */
+  MAIL_LINK_SECRET: z.string().min(32).default('dev-only-mail-link-secret-do-not-use-in-production'),
   /** Key prefix of the BullMQ queues (chain and mail) in Redis; the chain worker reads the same variable. */
   QUEUE_PREFIX: z
     .string()
@@ -112,6 +114,8 @@ export function loadApiConfig(env: Record<string, string | undefined> = process.
       ] as const) {
         if (!v[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
       }
+      if (v.MAIL_LINK_SECRET.startsWith('dev-only-'))
+        ctx.addIssue({ code: 'custom', path: ['MAIL_LINK_SECRET'], message: 'must be set in production' });
       if (v.APP_DID_STOREPASS === 'dev-only-storepass')
         ctx.addIssue({ code: 'custom', path: ['APP_DID_STOREPASS'], message: 'must be set in production' });
     }),

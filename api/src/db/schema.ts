@@ -23,3 +23,4 @@ export * from './schema/submission.schema';
 export * from './schema/elip.schema';
 export * from './schema/calendar.schema';
 export * from './schema/inbox.schema';
+export * from './schema/mail-preferences.schema';

@@ -4,12 +4,17 @@ import type { OutgoingMail } from './mailer';
 /** Which language a mail is written in: one of the site's languages, or both in one message. */
 export type MailLanguage = Language | 'both';
 
-/** The member's chosen default language (profile), else `fallback`. */
+/**
+ * The recipient's mail language: the one chosen in the e-mail preferences, else the profile's default language,
+ * else `fallback`.
+ */
 export function mailLanguageOf(
-  profile: { defaultLanguage?: unknown } | null,
+  recipient: { profile?: { defaultLanguage?: unknown } | null; mailLanguage?: unknown } | null,
   fallback: MailLanguage,
 ): MailLanguage {
-  const lang = languageSchema.safeParse(profile?.defaultLanguage);
+  const chosen = languageSchema.safeParse(recipient?.mailLanguage);
+  if (chosen.success) return chosen.data;
+  const lang = languageSchema.safeParse(recipient?.profile?.defaultLanguage);
   return lang.success ? lang.data : fallback;
 }
 

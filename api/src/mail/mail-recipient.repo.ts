@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/db-client';
+import { mailPreferences } from '../db/schema/mail-preferences.schema';
 import { users } from '../db/schema/users.schema';
 
-/** Who a mail goes to, read at send time (the address or language may have changed since it was queued). */
+/** Who a mail goes to, read at send time (the address, language or preferences may have changed since it was queued). */
 export interface MailRecipient {
   id: string;
   email: string | null;
@@ -11,6 +12,10 @@ export interface MailRecipient {
   /** First name when given, else the username. */
   name: string;
   profile: Record<string, unknown>;
+  /** The language chosen in the e-mail preferences (overrides the profile's), or null. */
+  mailLanguage: string | null;
+  /** Mail groups the member turned off. */
+  mailOff: string[];
 }
 
 export async function findMailRecipient(db: Db, userId: string): Promise<MailRecipient | undefined> {
@@ -22,11 +27,15 @@ export async function findMailRecipient(db: Db, userId: string): Promise<MailRec
       username: users.username,
       firstName: users.firstName,
       profile: users.profile,
+      mailLanguage: mailPreferences.language,
+      mailOff: mailPreferences.off,
     })
     .from(users)
+    .leftJoin(mailPreferences, eq(mailPreferences.userId, users.id))
     .where(eq(users.id, userId));
   if (!u) return undefined;
-  return { ...u, name: u.firstName?.trim() || u.username };
+  const { firstName, mailOff, ...rest } = u;
+  return { ...rest, mailOff: mailOff ?? [], name: firstName?.trim() || u.username };
 }
 
 /** The recipient when they can be mailed (active, with an address), else undefined. */

@@ -9,6 +9,9 @@ export interface ReadMessage {
   text: string;
   html: string | null;
   date: string;
+  /** The List-Unsubscribe and List-Unsubscribe-Post headers, when the message has them. */
+  listUnsubscribe?: string;
+  listUnsubscribePost?: string;
 }
 
 function splitHeadBody(raw: string): [Map<string, string>, string] {
@@ -90,5 +93,9 @@ export function readMessage(raw: string, envelopeTo: string[] = []): ReadMessage
     text: (parts.text ?? '').replace(/\r\n/g, '\n'),
     html: parts.html ?? null,
     date: headers.get('date') ?? '',
+    ...(headers.has('list-unsubscribe') ? { listUnsubscribe: headers.get('list-unsubscribe') } : {}),
+    ...(headers.has('list-unsubscribe-post')
+      ? { listUnsubscribePost: headers.get('list-unsubscribe-post') }
+      : {}),
   };
 }

@@ -80,6 +80,7 @@ const teamForms = withTexts(['teams'], () => import('../features/teams/routes/te
 const memberSearch = withTexts(['teams'], () => import('../features/teams/routes/member-search-page'));
 const myTeams = withTexts(['teams'], () => import('../features/teams/routes/my-teams-page'));
 const messages = withTexts(['social'], () => import('../features/social/routes/messages-page'));
+const unsubscribe = withTexts(['profile'], () => import('../features/profile/routes/unsubscribe-page'));
 const inbox = withTexts(['inbox'], () => import('../features/inbox/routes/inbox-page'));
 const profileEdit = withTexts(['profile'], () => import('../features/profile/routes/profile-edit-pages'));
 const member = withTexts(['members', 'proposals'], () => import('../features/members/routes/member-page'));
@@ -135,6 +136,7 @@ export const PAGE_ROUTES: PageRoute[] = [
 
   // Areas named by the spec without paths.
   { path: ROUTES.privacy, load: pick(legal, 'PrivacyPage') },
+  { path: ROUTES.unsubscribe, load: pick(unsubscribe, 'UnsubscribePage') },
   { path: ROUTES.treasury, load: pick(treasury, 'TreasuryPage') },
   { path: ROUTES.verify, load: pick(verify, 'VerifyPage') },
   { path: ROUTES.elips, load: pick(elipList, 'ElipListPage') },

@@ -14,6 +14,7 @@ export const ROUTES = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  unsubscribe: '/unsubscribe',
   terms: '/terms',
   privacy: '/privacy',
   suggestions: '/suggestion',
@@ -127,6 +128,7 @@ export const paths = {
   register: to('register'),
   forgotPassword: to('forgotPassword'),
   resetPassword: to('resetPassword'),
+  unsubscribe: to('unsubscribe'),
   terms: to('terms'),
   privacy: to('privacy'),
 

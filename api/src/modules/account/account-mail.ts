@@ -127,7 +127,7 @@ export function passwordChangedMail(
 type AccountJob = Extract<MailJob, { kind: `account.${string}` }>;
 
 /** Before a member chose a language, account mail is written in both. */
-const langOf = (profile: Record<string, unknown>) => mailLanguageOf(profile, 'both');
+const langOf = (r: Parameters<typeof mailLanguageOf>[0]) => mailLanguageOf(r, 'both');
 
 /** Writes account mail at send time; a code or link that expired while queued is not sent. */
 export const accountMail: MailHandler<AccountJob> = {
@@ -139,13 +139,8 @@ export const accountMail: MailHandler<AccountJob> = {
     if (!r) return null;
     if (job.kind === 'account.reset-link') {
       const link = pageUrl(ctx.publicUrl, `/reset-password?token=${job.token}`);
-      return resetLinkMail(r.email, r.name, link, job.ttlMinutes, langOf(r.profile));
+      return resetLinkMail(r.email, r.name, link, job.ttlMinutes, langOf(r));
     }
-    return passwordChangedMail(
-      r.email,
-      r.name,
-      pageUrl(ctx.publicUrl, '/forgot-password'),
-      langOf(r.profile),
-    );
+    return passwordChangedMail(r.email, r.name, pageUrl(ctx.publicUrl, '/forgot-password'), langOf(r));
   },
 };

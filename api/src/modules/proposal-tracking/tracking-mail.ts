@@ -108,7 +108,7 @@ export const trackingMail: MailHandler<TrackingJob> = {
     const r = await mailableRecipient(ctx.db, job.recipientId);
     const e = await entryForMail(ctx.db, job.entryId);
     if (!r || !e) return null;
-    const lang = mailLanguageOf(r.profile, 'en');
+    const lang = mailLanguageOf(r, 'en');
     const ref: Ref = {
       number: e.number,
       title: e.title,

@@ -152,7 +152,7 @@ export const proposalMail: MailHandler<ProposalJob> = {
     const r = await mailableRecipient(ctx.db, job.recipientId);
     const p = await proposalForMail(ctx.db, job.proposalId);
     if (!r || !p) return null;
-    const lang = mailLanguageOf(r.profile, 'en');
+    const lang = mailLanguageOf(r, 'en');
     const ref = { ...p, link: pageUrl(ctx.publicUrl, `/proposals/${p.number ?? p.id}`) };
     if (job.kind === 'proposal.status') return composeMail(r.email, lang, statusParts(ref, job.status));
     const clock = await readChainClock(ctx.db, ctx.chainId);

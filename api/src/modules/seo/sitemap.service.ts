@@ -3,7 +3,7 @@ import * as repo from './sitemap.repo';
 
 /** Pages a crawler has no business in: signed-in areas, admin, and the account forms. */
 const PRIVATE =
-  /^\/(admin|profile|login|register|forgot-password|reset-password|sso)(\/|$)|\/(new|create|edit)$/;
+  /^\/(admin|profile|login|register|forgot-password|reset-password|sso|unsubscribe)(\/|$)|\/(new|create|edit)$/;
 /** At most this many proposals and suggestions each (the newest): a sitemap file holds at most 50,000 URLs. */
 const RECORDS = 10_000;
 
@@ -23,6 +23,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /profile',
     'Disallow: /login',
     'Disallow: /register',
+    'Disallow: /unsubscribe',
     '',
     `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`,
     '',

@@ -29,7 +29,7 @@ export const socialMail: MailHandler<SocialJob> = {
   async render(ctx, job) {
     const r = await mailableRecipient(ctx.db, job.recipientId);
     if (!r) return null;
-    const lang = mailLanguageOf(r.profile, 'en');
+    const lang = mailLanguageOf(r, 'en');
     return composeMail(r.email, lang, digestParts(job.count, pageUrl(ctx.publicUrl, MESSAGES_PAGE)));
   },
 };

@@ -173,7 +173,7 @@ export const suggestionMail: MailHandler<SuggestionJob> = {
   async render(ctx, job) {
     const r = await mailableRecipient(ctx.db, job.recipientId);
     if (!r) return null;
-    const lang = mailLanguageOf(r.profile, 'en');
+    const lang = mailLanguageOf(r, 'en');
     const ref = (s: { number: number; title: string }) => ({
       ...s,
       link: pageUrl(ctx.publicUrl, `/suggestion/${s.number}`),

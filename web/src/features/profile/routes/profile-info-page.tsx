@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/api-messages';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { DidCard } from '../components/did-card';
+import { MailPreferencesCard } from '../components/mail-preferences-card';
 import { ProfileLayout } from '../components/profile-layout';
 import { useOwnProfile } from '../lib/use-own-profile';
 import '../profile.css';
@@ -44,7 +45,7 @@ function fromCurrentUser(user: CurrentUser): OwnProfile {
   };
 }
 
-/** /profile/info: the member's own profile (GET /api/user/profile), DID binding and signing, calendar feed, password. */
+/** /profile/info: the member's own profile (GET /api/user/profile), DID binding and signing, e-mail preferences, calendar feed, password. */
 export function ProfileInfoPage() {
   const { t } = useTranslation('profile');
   const { user } = useAuth();
@@ -89,6 +90,7 @@ export function ProfileInfoPage() {
           <ProfileDetails view="own" profile={profile ?? fromCurrentUser(user)} />
         )}
         <DidCard attestation={profile?.didAttestation ?? null} onChanged={() => void reload()} />
+        <MailPreferencesCard />
         <CalendarFeedCard />
         {profile && <ChangePasswordCard hasPassword={profile.hasPassword} />}
       </ProfileLayout>
