@@ -136,7 +136,8 @@ describe(`${N} identical requests at once`, () => {
       }),
     );
     const rs = await burst((i) => w.post(prepared[i % 2]!.callbackUrl, prepared[i % 2]!.body));
-    expect(rs.filter((r) => r.status >= 500)).toEqual([]);
+    // The loser of the race is told the DID is taken (409), never a 500; repeats of an answered request are 409s.
+    expect(rs.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([]);
     const holders = await db().select({ id: users.id }).from(users).where(eq(users.did, wallet.did));
     expect(holders).toHaveLength(1);
     expect([m1!.user.id, m2!.user.id]).toContain(holders[0]!.id);
