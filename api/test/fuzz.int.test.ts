@@ -69,6 +69,7 @@ describe('the request fuzzer', () => {
         }
         return s;
       };
+      const started = performance.now();
       const totals = await runFuzz({
         baseUrl: t.url,
         ops,
@@ -77,6 +78,10 @@ describe('the request fuzzer', () => {
         concurrency: CONCURRENCY,
         slowMs: SLOW_MS,
         tokens: async (role, i) => (role === 'anonymous' ? undefined : (await sessionFor(i))[role]),
+        onProgress: (done) => {
+          if (done % 2_000 === 0)
+            console.log(`fuzz: ${done}/${COUNT} after ${Math.round(performance.now() - started)} ms`);
+        },
       });
       console.log(formatTotals(totals, SEED));
       for (const e of totals.serverErrors.slice(0, 20)) console.log('5xx', JSON.stringify(e));

@@ -50,7 +50,9 @@ describe(`${N} identical requests at once`, () => {
     const member = await makeUser(db());
     const s = await postSuggestion(t(), author.token);
     const rs = await Promise.all(
-      Array.from({ length: N + 1 }, () => t().call('POST', `/suggestion/${s._id}/like`, { token: member.token })),
+      Array.from({ length: N + 1 }, () =>
+        t().call('POST', `/suggestion/${s._id}/like`, { token: member.token }),
+      ),
     );
     expect(rs.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([]);
     const ok = rs.filter((r) => r.status === 200).length;
@@ -70,7 +72,9 @@ describe(`${N} identical requests at once`, () => {
     expect(
       await count(db().select({ n }).from(userFollows).where(eq(userFollows.followeeId, b.user.id))),
     ).toBe(1);
-    const page = await t().call<{ followers: number }>('GET', `/social/users/${b.user.id}`, { token: a.token });
+    const page = await t().call<{ followers: number }>('GET', `/social/users/${b.user.id}`, {
+      token: a.token,
+    });
     expect(page.body.data!.followers).toBe(1);
   });
 
@@ -97,7 +101,11 @@ describe(`${N} identical requests at once`, () => {
 
   it('register with the same e-mail (and code): one account', async () => {
     const email = `burst_${randomBytes(4).toString('hex')}@example.org`;
-    const before = new Set(t().mailbox.messages().map((m) => m.id));
+    const before = new Set(
+      t()
+        .mailbox.messages()
+        .map((m) => m.id),
+    );
     const ask = await t().call('POST', '/user/register/code', {
       body: { email },
       headers: { 'x-forwarded-for': newIp() },
@@ -170,9 +178,7 @@ describe(`${N} identical requests at once`, () => {
     expect(rs.filter((r) => r.status !== 200).map((r) => r.body.error?.type)).toEqual(
       Array(N - 1).fill('task.already_applied'),
     );
-    expect(
-      await count(db().select({ n }).from(taskCandidates).where(eq(taskCandidates.taskId, id))),
-    ).toBe(1);
+    expect(await count(db().select({ n }).from(taskCandidates).where(eq(taskCandidates.taskId, id)))).toBe(1);
   });
 
   it('council vote: 50 identical wallet callbacks record one vote and one chain action', async () => {

@@ -62,7 +62,8 @@ export const bindDidAction = defineWalletAction({
     // Two accounts binding the same DID at once both pass the check above: the unique index decides, and the
     // loser gets the same 409 (not a 500), its transaction rolled back.
     const bound = await bindDid(tx, userId, reply.signerDid, new Date()).catch((err: unknown) => {
-      if (uniqueViolation(err)?.includes('did')) throw new AppError(409, 'did.already_bound', DID_ALREADY_BOUND);
+      if (uniqueViolation(err)?.includes('did'))
+        throw new AppError(409, 'did.already_bound', DID_ALREADY_BOUND);
       throw err;
     });
     if (!bound) throw new AppError(404, 'user.not_found', 'The account was not found.');
