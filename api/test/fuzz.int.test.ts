@@ -44,7 +44,7 @@ beforeAll(async () => {
     paths: Record<string, Record<string, unknown>>;
   };
   ops = operationsOf(doc);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.stop();
   await anvil?.stop();
@@ -98,6 +98,9 @@ describe('the request fuzzer', () => {
       expect((await t.call('GET', '/suggestion')).status).toBe(200);
       const { token } = await makeUser(db);
       expect((await t.call('GET', '/user/current_user', { token })).status).toBe(200);
+      // A path parameter that is not valid percent-encoding is the client's 400 (it was a 500).
+      const badPath = await t.call('DELETE', '/team/%FF%FE/members/%E0%A4%A', { token });
+      expect([badPath.status, badPath.body.error?.type]).toEqual([400, 'request.malformed_path']);
       // Nothing polluted Object.prototype in the api's process.
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();

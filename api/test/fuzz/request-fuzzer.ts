@@ -701,7 +701,12 @@ export async function runFuzz(opts: {
         if (ms > opts.slowMs) totals.slow.push({ method: r.method, url: r.url.slice(0, 200), ms });
       } catch (err) {
         totals.requests++;
-        totals.failures.push({ method: r.method, url: r.url.slice(0, 300), error: String(err) });
+        totals.failures.push({
+          method: r.method,
+          url: r.url.slice(0, 300),
+          // undici's "fetch failed" names the socket error in its cause.
+          error: `${String(err)} ${String((err as { cause?: unknown }).cause ?? '')}`.trim(),
+        });
       }
       opts.onProgress?.(totals.requests);
     }
