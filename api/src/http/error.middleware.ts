@@ -45,6 +45,9 @@ function toAppError(err: unknown): AppError {
   if (e?.type === 'entity.too.large')
     return new AppError(413, 'request.too_large', 'The request body is too large.');
   const status = e?.status ?? e?.statusCode;
+  // The router could not percent-decode a path parameter (`/team/%FF`): the client's malformed URL.
+  if (err instanceof URIError && status === 400)
+    return new AppError(400, 'request.malformed_path', 'The request path is not validly encoded.');
   if (e?.expose && status && status >= 400 && status < 500) {
     return new AppError(status, 'request.invalid', e.message ?? 'Bad request.');
   }

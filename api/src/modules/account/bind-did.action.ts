@@ -5,6 +5,7 @@ import { policy } from '../../http/route';
 import { syncCouncilRoles } from '../council/council.repo';
 import { defineWalletAction } from '../wallet/wallet-action';
 import { bindDid, didBoundElsewhere } from './account.repo';
+import { uniqueViolation } from './account-errors';
 
 export const DID_ALREADY_BOUND = 'This DID is already bound to another account.';
 
@@ -58,8 +59,14 @@ export const bindDidAction = defineWalletAction({
     if (!userId) throw new AppError(400, 'wallet.request_invalid', 'This request has no account to bind to.');
     if (await didBoundElsewhere(tx, reply.signerDid, userId))
       throw new AppError(409, 'did.already_bound', DID_ALREADY_BOUND);
-    if (!(await bindDid(tx, userId, reply.signerDid, new Date())))
-      throw new AppError(404, 'user.not_found', 'The account was not found.');
+    // Two accounts binding the same DID at once both pass the check above: the unique index decides, and the
+    // loser gets the same 409 (not a 500), its transaction rolled back.
+    const bound = await bindDid(tx, userId, reply.signerDid, new Date()).catch((err: unknown) => {
+      if (uniqueViolation(err)?.includes('did'))
+        throw new AppError(409, 'did.already_bound', DID_ALREADY_BOUND);
+      throw err;
+    });
+    if (!bound) throw new AppError(404, 'user.not_found', 'The account was not found.');
     // A seated member's DID makes the account COUNCIL; rebinding away from a seat ends it.
     await syncCouncilRoles(tx, userId);
     return { result: { did: reply.signerDid } };
