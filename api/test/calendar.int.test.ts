@@ -153,6 +153,14 @@ describe('the calendar feed', () => {
     expect((await fetchFeed(`${publicUrl()}/api/calendar/not-a-real-token.ics`)).status).toBe(404);
   });
 
+  it('renews one after the other when a member asks several times at once: one URL works, the rest answer 404', async () => {
+    const member = env.council[3]!;
+    const urls = await Promise.all(Array.from({ length: 8 }, () => createFeed(member)));
+    const statuses = await Promise.all(urls.map(async (url) => (await fetchFeed(url)).status));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(7);
+  });
+
   it('limits fetches of one feed (30 per 10 minutes) with 429 and Retry-After', async () => {
     const url = await createFeed(env.council[3]!);
     for (let i = 0; i < 30; i++) expect((await fetch(url)).status).toBe(200);

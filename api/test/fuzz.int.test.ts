@@ -6,6 +6,7 @@ import { createProvider } from '@cr/contracts-abi/provider';
 import { makeUser } from './factories';
 import { formatTotals, operationsOf, runFuzz, type FuzzOperation, type Role } from './fuzz/request-fuzzer';
 import { startTestApi, type TestApi } from './test-api';
+import { testConfig } from './test-config';
 
 /**
  * The request fuzzer (api/test/fuzz/request-fuzzer.ts) over every operation of the api's own OpenAPI document, as
@@ -23,7 +24,10 @@ let t: TestApi;
 let anvil: AnvilHandle;
 let ops: FuzzOperation[];
 
+const onPostgres = testConfig.TEST_DATABASE === 'postgres';
+
 beforeAll(async () => {
+  if (!onPostgres) return;
   // A real chain with the governance contracts, so chain-backed routes (treasury, verify, wallet requests) run
   // their real code instead of answering "chain unavailable".
   anvil = await startAnvil({ hardfork: 'osaka', chainId: 31337 });
@@ -50,7 +54,9 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-describe('the request fuzzer', () => {
+// On PostgreSQL (the production database; the CI's second integration pass): PGlite answers one query at a time,
+// so 10,000 requests there measure its queue, not the api's handling of hostile input.
+describe.skipIf(!onPostgres)('the request fuzzer', () => {
   it(
     `answers ${COUNT} hostile requests over every route with no 5xx and no hang, and stays healthy`,
     async () => {

@@ -4,6 +4,11 @@ import { calendarFeeds, type CalendarFeedRow } from '../../db/schema/calendar.sc
 import { proposals } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
 
+/** Holds the member's row until the transaction ends: two "make my feed" at once run one after the other. */
+export async function lockMember(db: Db, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 /** The member's live (not revoked) feed, if any. */
 export async function liveFeedOf(db: Db, userId: string): Promise<CalendarFeedRow | undefined> {
   const [row] = await db

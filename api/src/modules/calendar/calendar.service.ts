@@ -45,6 +45,7 @@ export async function createFeed(
 ): Promise<CalendarFeedCreated> {
   const token = randomBytes(32).toString('base64url');
   const row = await deps.database.db.transaction(async (tx) => {
+    await repo.lockMember(tx, user.id);
     await repo.revokeFeedsOf(tx, user.id, now);
     return repo.insertFeed(tx, { userId: user.id, tokenHash: hashToken(token) });
   });
