@@ -40,6 +40,7 @@ export async function processConfirm(ctx: WorkerContext, actionId: string): Prom
   const block = await ctx.provider.getBlock(receipt.blockNumber);
   if (!block || block.hash !== receipt.blockHash) throw new NotYetError('block replaced by a reorg');
 
+  ctx.onStage?.(row.id, 'confirmed');
   if (receipt.status === 1) {
     await transition(ctx, row.id, 'chaining', 'chained', {
       blockNumber: receipt.blockNumber,

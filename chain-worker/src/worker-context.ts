@@ -44,7 +44,13 @@ export interface WorkerContext {
   classifyFinalizeRevert: (revert: DecodedRevert) => FinalizeRevertVerdict;
   trackTimeoutMs: number;
   onActionChanged?: ChainActionListener;
+  /** Timing probe (the bench's stage timeline): called as an action passes a stage of its pipeline. */
+  onStage?: StageProbe;
 }
+
+/** Stages the worker reports to `onStage`, in pipeline order. */
+export type PipelineStage = 'picked' | 'estimated' | 'sent' | 'confirmed';
+export type StageProbe = (actionId: string, stage: PipelineStage) => void;
 
 /**
  * Moves an action from `from` to `to` (checked against the transition table; only if it is still in `from`),

@@ -19,7 +19,12 @@ import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-re
 import { initSubmitWorker } from './submit-worker';
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';
-import type { ChainActionListener, FinalizeRevertVerdict, WorkerContext } from './worker-context';
+import type {
+  ChainActionListener,
+  FinalizeRevertVerdict,
+  StageProbe,
+  WorkerContext,
+} from './worker-context';
 import type { WorkerLogger } from './worker-logger';
 
 /** The chain node answers with another chain id than CHAIN_ID: refusing to sign for the wrong chain. */
@@ -55,6 +60,8 @@ export interface WorkerDeps {
   /** Defaults to publishing on `redis`. */
   events?: EventBus;
   plugins?: WorkerPlugins;
+  /** Timing probe for the bench (no effect on processing). */
+  onStage?: StageProbe;
 }
 
 export interface RunningWorkers {
@@ -97,6 +104,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
         revert.name && deps.plugins?.alreadyDoneErrors?.includes(revert.name) ? 'done' : 'refused'),
     trackTimeoutMs: config.TRACK_TIMEOUT_MS,
     onActionChanged: deps.plugins?.onActionChanged,
+    onStage: deps.onStage,
   };
   const parts = new Set(config.WORKER_QUEUES);
   const common = {
