@@ -13,6 +13,7 @@ import { createEventBus, type EventBus } from '@cr/api/realtime/event-bus';
 import { startBlockWatcher, type BlockWatcher, type BlockWatcherOptions } from './block-watcher';
 import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
 import { initConfirmWorker } from './confirm-worker';
+import { startHeadTracker } from './head-tracker';
 import { initFinalizeWorker } from './finalize-worker';
 import { startOutboxDispatcher } from './outbox-dispatcher';
 import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-reason';
@@ -103,10 +104,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       ((revert) =>
         revert.name && deps.plugins?.alreadyDoneErrors?.includes(revert.name) ? 'done' : 'refused'),
     trackTimeoutMs: config.TRACK_TIMEOUT_MS,
+    heads: undefined,
+    confirmWaitMs: config.CONFIRM_WAIT_MS,
     onActionChanged: deps.plugins?.onActionChanged,
     onStage: deps.onStage,
   };
   const parts = new Set(config.WORKER_QUEUES);
+  if (parts.has('confirm')) ctx.heads = startHeadTracker(provider, logger, config.HEAD_POLL_MS);
   const common = {
     connection: deps.redis,
     prefix: config.QUEUE_PREFIX,
@@ -117,7 +121,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   if (parts.has('submit'))
     workers.push(initSubmitWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
   if (parts.has('confirm'))
-    workers.push(initConfirmWorker(ctx, { ...common, pollMaxMs: config.CONFIRM_POLL_MAX_MS }));
+    workers.push(
+      initConfirmWorker(ctx, {
+        ...common,
+        concurrency: config.CONFIRM_CONCURRENCY,
+        pollMaxMs: config.CONFIRM_POLL_MAX_MS,
+      }),
+    );
   if (parts.has('track')) workers.push(initTrackWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
   if (parts.has('finalize'))
     workers.push(initFinalizeWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
@@ -151,6 +161,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     async stop() {
       await dispatcher?.stop();
       await watcher?.stop();
+      ctx.heads?.stop(); // waiting confirm jobs hand back to the queue at once
       await Promise.all(workers.map((w) => w.close()));
       await queues.close();
       provider.destroy();
