@@ -28,9 +28,15 @@ const FULL_CHECK_EVERY = 4;
 export async function processConfirm(ctx: WorkerContext, actionId: string): Promise<void> {
   const heads = ctx.heads;
   const deadline = Date.now() + ctx.confirmWaitMs;
+  // Read once per job: every write below is conditional on the status (`WHERE status = 'chaining'`), so a row that
+  // moved meanwhile is never overwritten; a replaced/re-signed row ends the job (confirmOnce re-reads before those).
+  const row = await getChainAction(ctx.db, actionId);
+  if (!row || row.status !== 'chaining' || !row.txHash) return;
   for (let round = 0; ; round++) {
     try {
-      await confirmOnce(ctx, actionId, (row) => fullCheckDue(row, round));
+      await confirmOnce(ctx, round === 0 ? row : await rowForRound(ctx, row, round), (r) =>
+        fullCheckDue(r, round),
+      );
       return;
     } catch (err) {
       if (!(err instanceof NotYetError) || !heads) throw err;
@@ -51,12 +57,20 @@ function fullCheckDue(row: ChainActionRow, round: number): boolean {
 }
 const JUST_SENT_MS = 10_000;
 
+/** The row as of round 0, re-read only before a full check (which may re-sign, so it needs the current row). */
+async function rowForRound(
+  ctx: WorkerContext,
+  first: ChainActionRow,
+  round: number,
+): Promise<ChainActionRow | undefined> {
+  return fullCheckDue(first, round) ? getChainAction(ctx.db, first.id) : first;
+}
+
 async function confirmOnce(
   ctx: WorkerContext,
-  actionId: string,
+  row: ChainActionRow | undefined,
   fullDue: (row: ChainActionRow) => boolean,
 ): Promise<void> {
-  const row = await getChainAction(ctx.db, actionId);
   if (!row || row.status !== 'chaining' || !row.txHash) return;
   const full = !ctx.heads || fullDue(row);
   let receipt: MinedReceipt | null = ctx.heads?.receipt(row.txHash) ?? null;

@@ -189,25 +189,34 @@ async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
   const rowLatencies: number[] = [];
   let lastDone = 0;
   let failed = 0;
-  for (const [id, t0] of signedAt) {
-    for (;;) {
-      const row = await getChainAction(database.db, id);
-      if (row?.status === 'failed') {
-        failed += 1;
-        break;
-      }
-      if (row?.status === 'chained' && pushedAt.has(id)) {
-        const done = pushedAt.get(id)!;
-        latencies.push(done - t0);
-        rowLatencies.push(row.finishedAt!.getTime() - t0);
-        lastDone = Math.max(lastDone, done);
-        const seen = blockSeenAt.get(row.blockNumber!);
-        if (seen !== undefined) mark(id, 'mined', seen);
-        mark(id, 'pushed', done);
-        break;
-      }
-      await sleep(50);
+  // Waits on the pushes (not by polling the database, which would compete with the worker for it), then reads
+  // each row once.
+  const waitStart = Date.now();
+  for (let i = 1; pushedAt.size < count && Date.now() - waitStart < 600_000; i++) {
+    await sleep(100);
+    if (i % 50 === 0) {
+      // Failed actions are not pushed as chained: count them by their rows.
+      let open = 0;
+      for (const id of signedAt.keys()) if (!pushedAt.has(id)) open += 1;
+      let failedNow = 0;
+      for (const id of signedAt.keys())
+        if (!pushedAt.has(id) && (await getChainAction(database.db, id))?.status === 'failed') failedNow += 1;
+      if (failedNow === open) break;
     }
+  }
+  for (const [id, t0] of signedAt) {
+    const row = await getChainAction(database.db, id);
+    if (row?.status !== 'chained' || !pushedAt.has(id)) {
+      failed += 1;
+      continue;
+    }
+    const done = pushedAt.get(id)!;
+    latencies.push(done - t0);
+    rowLatencies.push(row.finishedAt!.getTime() - t0);
+    lastDone = Math.max(lastDone, done);
+    const seen = blockSeenAt.get(row.blockNumber!);
+    if (seen !== undefined) mark(id, 'mined', seen);
+    mark(id, 'pushed', done);
   }
   const onChain = (await provider.call({
     to: recorder,
