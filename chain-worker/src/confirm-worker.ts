@@ -141,11 +141,7 @@ async function receiptByRpc(ctx: WorkerContext, txHash: string): Promise<MinedRe
 }
 
 /** Replays the call at the block it was mined in to get the revert data, then decodes it. */
-async function revertReason(
-  ctx: WorkerContext,
-  row: ChainActionRow,
-  receipt: MinedReceipt,
-): Promise<string> {
+async function revertReason(ctx: WorkerContext, row: ChainActionRow, receipt: MinedReceipt): Promise<string> {
   try {
     await ctx.provider.call({
       from: receipt.from,

@@ -20,12 +20,7 @@ import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-re
 import { initSubmitWorker } from './submit-worker';
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';
-import type {
-  ChainActionListener,
-  FinalizeRevertVerdict,
-  StageProbe,
-  WorkerContext,
-} from './worker-context';
+import type { ChainActionListener, FinalizeRevertVerdict, StageProbe, WorkerContext } from './worker-context';
 import type { WorkerLogger } from './worker-logger';
 
 /** The chain node answers with another chain id than CHAIN_ID: refusing to sign for the wrong chain. */

@@ -101,16 +101,7 @@ async function rawTransfers(rpcUrl: string, count: number) {
   return { count, sentMs, totalMs, perSecond: count / (totalMs / 1000), lastBlock: last.blockNumber };
 }
 
-const STAGES = [
-  'outbox',
-  'enqueued',
-  'picked',
-  'estimated',
-  'sent',
-  'mined',
-  'confirmed',
-  'pushed',
-] as const;
+const STAGES = ['outbox', 'enqueued', 'picked', 'estimated', 'sent', 'mined', 'confirmed', 'pushed'] as const;
 type Stage = (typeof STAGES)[number];
 
 async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
@@ -238,7 +229,12 @@ async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
       const m = stageAt.get(id);
       const at = m?.[stage];
       if (at === undefined) continue;
-      const prevStage = i === 0 ? undefined : STAGES.slice(0, i).reverse().find((s) => m?.[s] !== undefined);
+      const prevStage =
+        i === 0
+          ? undefined
+          : STAGES.slice(0, i)
+              .reverse()
+              .find((s) => m?.[s] !== undefined);
       step.push(at - (prevStage ? m![prevStage]! : t0));
       total.push(at - t0);
     }
