@@ -105,7 +105,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     onStage: deps.onStage,
   };
   const parts = new Set(config.WORKER_QUEUES);
-  if (parts.has('confirm')) ctx.heads = startHeadTracker(provider, logger, config.HEAD_POLL_MS);
+  if (parts.has('confirm') && config.HEAD_POLL_MS > 0)
+    ctx.heads = startHeadTracker(provider, logger, config.HEAD_POLL_MS);
   const common = {
     connection: deps.redis,
     prefix: config.QUEUE_PREFIX,
@@ -119,7 +120,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     workers.push(
       initConfirmWorker(ctx, {
         ...common,
-        concurrency: config.CONFIRM_CONCURRENCY,
+        // Only waiting jobs (with a tracker) need the high limit; polling ones keep the common one.
+        concurrency: ctx.heads ? config.CONFIRM_CONCURRENCY : config.WORKER_CONCURRENCY,
         pollMaxMs: config.CONFIRM_POLL_MAX_MS,
       }),
     );

@@ -14,7 +14,7 @@ const iface = recorderInterface();
 
 beforeAll(async () => {
   // Deep confirmations (10 s at 0.25-s blocks) so the actions sit mined but open while their blocks are dropped.
-  t = await startWorkerTestEnv({ env: { CONFIRMATIONS: '40' } });
+  t = await startWorkerTestEnv({ env: { CONFIRMATIONS: '40', HEAD_POLL_MS: '100' } });
   await t.startWorkers();
 });
 afterAll(async () => {

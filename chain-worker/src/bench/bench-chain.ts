@@ -142,6 +142,7 @@ async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
     QUEUE_PREFIX: `bench-${randomBytes(3).toString('hex')}`,
     WORKER_QUEUES: 'submit,confirm,dispatcher',
     LOG_LEVEL: 'warn',
+    HEAD_POLL_MS: '100',
     ...(JSON.parse(benchEnv.BENCH_WORKER_ENV) as Record<string, string>),
   });
   const workers = await startWorkers({
