@@ -5,7 +5,7 @@
  * bytes are re-broadcast) and a replaced one (nonce consumed by another tx: a relayed action is signed again, a
  * wallet-sent one fails).
  */
-import type { TransactionReceipt } from 'ethers';
+import type { MinedReceipt } from './head-tracker';
 import { NotYetError } from '@cr/api/queues/queue-backoff';
 import { CONFIRM_BACKOFF, CONFIRM_QUEUE } from '@cr/api/queues/confirm-queue';
 import { getChainAction } from '@cr/api/chain/chain-action.repo';
@@ -18,13 +18,70 @@ import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
 import { revertDataOf } from '@cr/api/chain/revert-reason';
 import { failAction, recordProgress, transition, type WorkerContext } from './worker-context';
 
+/** Every this many blocks waited in one job, the full checks run again (receipt by RPC, dropped, replaced). */
+const FULL_CHECK_EVERY = 4;
+
+/**
+ * With a head tracker (the normal case) one job waits block by block, up to CONFIRM_WAIT_MS, and is woken by each
+ * new block; without one (or after that wait) "not yet" goes back to BullMQ's backoff.
+ */
 export async function processConfirm(ctx: WorkerContext, actionId: string): Promise<void> {
+  const heads = ctx.heads;
+  const deadline = Date.now() + ctx.confirmWaitMs;
+  // Read once per job: every write below is conditional on the status (`WHERE status = 'chaining'`), so a row that
+  // moved meanwhile is never overwritten; a replaced/re-signed row ends the job (confirmOnce re-reads before those).
   const row = await getChainAction(ctx.db, actionId);
   if (!row || row.status !== 'chaining' || !row.txHash) return;
-  const receipt = await ctx.provider.getTransactionReceipt(row.txHash);
-  if (!receipt) return notMinedYet(ctx, row);
+  for (let round = 0; ; round++) {
+    try {
+      await confirmOnce(ctx, round === 0 ? row : await rowForRound(ctx, row, round), (r) =>
+        fullCheckDue(r, round),
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof NotYetError) || !heads) throw err;
+      const left = deadline - Date.now();
+      if (left <= 0 || !(await heads.nextBlock(left))) throw err; // back to BullMQ's backoff
+    }
+  }
+}
 
-  const tip = await ctx.provider.getBlockNumber();
+/**
+ * The full checks (receipt by RPC; dropped or replaced) run always without a tracker; with one, every FULL_CHECK_EVERY blocks, and at
+ * once for a tx sent more than JUST_SENT_MS ago (a re-run after a crash, a dispatcher re-enqueue, a wallet tx); a
+ * tx just sent is looked up in the blocks' receipts as they come.
+ */
+function fullCheckDue(row: ChainActionRow, round: number): boolean {
+  if (round === 0) return !row.sentAt || Date.now() - row.sentAt.getTime() > JUST_SENT_MS;
+  return round % FULL_CHECK_EVERY === 0;
+}
+const JUST_SENT_MS = 10_000;
+
+/** The row as of round 0, re-read only before a full check (which may re-sign, so it needs the current row). */
+async function rowForRound(
+  ctx: WorkerContext,
+  first: ChainActionRow,
+  round: number,
+): Promise<ChainActionRow | undefined> {
+  return fullCheckDue(first, round) ? getChainAction(ctx.db, first.id) : first;
+}
+
+async function confirmOnce(
+  ctx: WorkerContext,
+  row: ChainActionRow | undefined,
+  fullDue: (row: ChainActionRow) => boolean,
+): Promise<void> {
+  if (!row || row.status !== 'chaining' || !row.txHash) return;
+  const full = !ctx.heads || fullDue(row);
+  let receipt: MinedReceipt | null = ctx.heads?.receipt(row.txHash) ?? null;
+  if (!receipt && (full || row.blockNumber != null)) receipt = await receiptByRpc(ctx, row.txHash);
+  if (!receipt) {
+    if (full) return notMinedYet(ctx, row);
+    throw new NotYetError('pending');
+  }
+
+  const seen = ctx.heads?.tip();
+  const tip = seen == null ? await ctx.provider.getBlockNumber() : Math.max(seen, receipt.blockNumber);
   const confirmations = confirmationsAt(receipt.blockNumber, tip);
   if (confirmations < ctx.confirmations) {
     if (row.blockNumber !== receipt.blockNumber || row.confirmations !== confirmations)
@@ -37,9 +94,15 @@ export async function processConfirm(ctx: WorkerContext, actionId: string): Prom
     throw new NotYetError(`${confirmations}/${ctx.confirmations} confirmations`);
   }
   // The receipt's block must still be the canonical one (a reorg shallower than CONFIRMATIONS moves it).
-  const block = await ctx.provider.getBlock(receipt.blockNumber);
-  if (!block || block.hash !== receipt.blockHash) throw new NotYetError('block replaced by a reorg');
+  const canonical = ctx.heads
+    ? await ctx.heads.blockHash(receipt.blockNumber)
+    : ((await ctx.provider.getBlock(receipt.blockNumber))?.hash ?? null);
+  if (canonical !== receipt.blockHash) {
+    ctx.heads?.forget(row.txHash);
+    throw new NotYetError('block replaced by a reorg');
+  }
 
+  ctx.onStage?.(row.id, 'confirmed');
   if (receipt.status === 1) {
     await transition(ctx, row.id, 'chaining', 'chained', {
       blockNumber: receipt.blockNumber,
@@ -64,12 +127,21 @@ export async function processConfirm(ctx: WorkerContext, actionId: string): Prom
   });
 }
 
+async function receiptByRpc(ctx: WorkerContext, txHash: string): Promise<MinedReceipt | null> {
+  const r = await ctx.provider.getTransactionReceipt(txHash);
+  if (!r) return null;
+  return {
+    hash: r.hash,
+    blockNumber: r.blockNumber,
+    blockHash: r.blockHash,
+    status: r.status ?? 0,
+    from: r.from,
+    gasUsed: r.gasUsed,
+  };
+}
+
 /** Replays the call at the block it was mined in to get the revert data, then decodes it. */
-async function revertReason(
-  ctx: WorkerContext,
-  row: ChainActionRow,
-  receipt: TransactionReceipt,
-): Promise<string> {
+async function revertReason(ctx: WorkerContext, row: ChainActionRow, receipt: MinedReceipt): Promise<string> {
   try {
     await ctx.provider.call({
       from: receipt.from,

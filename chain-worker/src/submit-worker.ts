@@ -35,16 +35,19 @@ export async function processSubmit(ctx: WorkerContext, actionId: string): Promi
     return;
   }
   if (row.status !== 'unchain') return;
+  ctx.onStage?.(actionId, 'picked');
   if (row.dependsOnId && !(await dependencyReady(ctx, row))) return;
 
   if (!row.rawTx) {
     const call = await prepareCall(ctx, row);
     if (!call) return;
+    ctx.onStage?.(actionId, 'estimated');
     const signed = await signWithNextNonce(ctx, row.id, call);
     if (!signed) return;
     row = signed;
   }
   await broadcast(ctx, row);
+  ctx.onStage?.(actionId, 'sent');
   const sent = await transition(ctx, row.id, 'unchain', 'chaining', {
     sentAt: new Date(),
     lastError: null,

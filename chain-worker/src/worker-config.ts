@@ -52,8 +52,20 @@ export const workerEnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.enum(WORKER_PARTS)).min(1)),
-  /** Jobs processed at once per queue in this instance. */
+  /** Jobs processed at once per queue in this instance (submit, track, finalize). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Confirm jobs at once. A confirm job mostly waits for the next block (no RPC, no database), so this is high:
+   * every open transaction can be waiting at the same time.
+   */
+  CONFIRM_CONCURRENCY: z.coerce.number().int().min(1).max(5_000).default(500),
+  /**
+   * How often the head tracker asks the node for its block number (one call for the whole worker); 0 (default) = no
+   * tracker, confirm polls per action with backoff. Opt-in until it is proven under load: docs/chain-worker.md.
+   */
+  HEAD_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** How long one confirm job waits block by block before handing back to the queue's backoff. */
+  CONFIRM_WAIT_MS: ms(60_000),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[\w.-]+$/)

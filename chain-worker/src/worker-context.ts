@@ -14,6 +14,7 @@ import type { DecodedRevert, RevertDecoder } from '@cr/api/chain/revert-reason';
 
 export type FinalizeRevertVerdict = 'done' | 'wait' | 'refused';
 import type { WorkerLogger } from './worker-logger';
+import type { HeadTracker } from './head-tracker';
 
 /**
  * Called in the same database transaction as every status change of an action, so the domain record's chain
@@ -43,8 +44,18 @@ export interface WorkerContext {
   /** What a finalize dry run's revert means: already done by someone (no tx needed), too early, or refused. */
   classifyFinalizeRevert: (revert: DecodedRevert) => FinalizeRevertVerdict;
   trackTimeoutMs: number;
+  /** New blocks and their receipts, polled once for the whole worker (absent: confirm polls per action). */
+  heads?: HeadTracker;
+  /** How long one confirm job waits block by block before handing back to BullMQ's backoff. */
+  confirmWaitMs: number;
   onActionChanged?: ChainActionListener;
+  /** Timing probe (the bench's stage timeline): called as an action passes a stage of its pipeline. */
+  onStage?: StageProbe;
 }
+
+/** Stages the worker reports to `onStage`, in pipeline order. */
+export type PipelineStage = 'picked' | 'estimated' | 'sent' | 'confirmed';
+export type StageProbe = (actionId: string, stage: PipelineStage) => void;
 
 /**
  * Moves an action from `from` to `to` (checked against the transition table; only if it is still in `from`),

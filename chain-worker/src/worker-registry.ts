@@ -13,13 +13,14 @@ import { createEventBus, type EventBus } from '@cr/api/realtime/event-bus';
 import { startBlockWatcher, type BlockWatcher, type BlockWatcherOptions } from './block-watcher';
 import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
 import { initConfirmWorker } from './confirm-worker';
+import { startHeadTracker } from './head-tracker';
 import { initFinalizeWorker } from './finalize-worker';
 import { startOutboxDispatcher } from './outbox-dispatcher';
 import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-reason';
 import { initSubmitWorker } from './submit-worker';
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';
-import type { ChainActionListener, FinalizeRevertVerdict, WorkerContext } from './worker-context';
+import type { ChainActionListener, FinalizeRevertVerdict, StageProbe, WorkerContext } from './worker-context';
 import type { WorkerLogger } from './worker-logger';
 
 /** The chain node answers with another chain id than CHAIN_ID: refusing to sign for the wrong chain. */
@@ -55,6 +56,8 @@ export interface WorkerDeps {
   /** Defaults to publishing on `redis`. */
   events?: EventBus;
   plugins?: WorkerPlugins;
+  /** Timing probe for the bench (no effect on processing). */
+  onStage?: StageProbe;
 }
 
 export interface RunningWorkers {
@@ -96,9 +99,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       ((revert) =>
         revert.name && deps.plugins?.alreadyDoneErrors?.includes(revert.name) ? 'done' : 'refused'),
     trackTimeoutMs: config.TRACK_TIMEOUT_MS,
+    heads: undefined,
+    confirmWaitMs: config.CONFIRM_WAIT_MS,
     onActionChanged: deps.plugins?.onActionChanged,
+    onStage: deps.onStage,
   };
   const parts = new Set(config.WORKER_QUEUES);
+  if (parts.has('confirm') && config.HEAD_POLL_MS > 0)
+    ctx.heads = startHeadTracker(provider, logger, config.HEAD_POLL_MS);
   const common = {
     connection: deps.redis,
     prefix: config.QUEUE_PREFIX,
@@ -109,7 +117,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   if (parts.has('submit'))
     workers.push(initSubmitWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
   if (parts.has('confirm'))
-    workers.push(initConfirmWorker(ctx, { ...common, pollMaxMs: config.CONFIRM_POLL_MAX_MS }));
+    workers.push(
+      initConfirmWorker(ctx, {
+        ...common,
+        // Only waiting jobs (with a tracker) need the high limit; polling ones keep the common one.
+        concurrency: ctx.heads ? config.CONFIRM_CONCURRENCY : config.WORKER_CONCURRENCY,
+        pollMaxMs: config.CONFIRM_POLL_MAX_MS,
+      }),
+    );
   if (parts.has('track')) workers.push(initTrackWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
   if (parts.has('finalize'))
     workers.push(initFinalizeWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
@@ -143,6 +158,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     async stop() {
       await dispatcher?.stop();
       await watcher?.stop();
+      ctx.heads?.stop(); // waiting confirm jobs hand back to the queue at once
       await Promise.all(workers.map((w) => w.close()));
       await queues.close();
       provider.destroy();

@@ -1,22 +1,27 @@
-// `npm run bench:chain`: relayed actions per second from signature to `chained` at 1-second blocks, with p50/p95
-// latency, and in the same run anvil's raw throughput for plain transfers from one key (the ceiling), so the
-// worker's overhead is a ratio. Starts its own anvil and redis-server; the database is embedded PGlite unless
-// DATABASE_URL is set.
+// `npm run bench:chain`: relayed actions per second from signature to `chained` (as pushed to the page), with
+// p50/p95 latency and a per-stage timeline (callback → outbox row → enqueued → job picked → gas estimated → sent →
+// mined (the block seen over a newHeads subscription) → confirmed → pushed (the `chained` event on the Redis bus
+// socket.io relays)), for each block time in BENCH_BLOCK_TIMES (seconds, default "1,5"), and in the same run anvil's
+// raw throughput for plain transfers from one key (the ceiling), so the worker's overhead is a ratio. Starts its
+// own anvil and redis-server per block time; the database is embedded PGlite unless DATABASE_URL is set.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Wallet, id as keccakText } from 'ethers';
+import { Wallet, WebSocketProvider, id as keccakText } from 'ethers';
+import { Redis as IORedis } from 'ioredis';
 import { z } from 'zod';
 import { ANVIL_DEFAULT_KEYS, startAnvil } from '@cr/contracts-abi/anvil';
 import { connectRedis } from '@cr/api/infra/redis-connect';
 import { optionalString, parseEnv } from '@cr/api/config/env-parse';
 import { openDatabase } from '@cr/api/db/db-client';
 import { getChainAction } from '@cr/api/chain/chain-action.repo';
+import { EVENTS_CHANNEL, type RoomEvent } from '@cr/api/realtime/event-bus';
 import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
 import { freePort, waitForPort } from '@cr/api/net/free-port';
 import { createChainProvider } from '../chain-client';
 import { loadWorkerConfig } from '../worker-config';
 import { createJsonLogger } from '../worker-logger';
 import { startWorkers } from '../worker-registry';
+import type { PipelineStage } from '../worker-context';
 import { deployRecorder, recorderInterface } from './recorder-contract';
 
 const benchEnv = parseEnv(
@@ -24,6 +29,13 @@ const benchEnv = parseEnv(
     BENCH_ACTIONS: z.coerce.number().int().min(10).max(10_000).default(300),
     BENCH_TRANSFERS: z.coerce.number().int().min(10).max(20_000).default(1_000),
     BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+    BENCH_BLOCK_TIMES: z
+      .string()
+      .default('1,5')
+      .transform((v) => v.split(',').map(Number))
+      .pipe(z.array(z.number().positive()).min(1)),
+    /** Extra worker env as JSON (e.g. '{"CONFIRM_POLL_MAX_MS":"250"}') to try settings. */
+    BENCH_WORKER_ENV: z.string().default('{}'),
     DATABASE_URL: optionalString,
   }),
   process.env,
@@ -89,11 +101,36 @@ async function rawTransfers(rpcUrl: string, count: number) {
   return { count, sentMs, totalMs, perSecond: count / (totalMs / 1000), lastBlock: last.blockNumber };
 }
 
+const STAGES = ['outbox', 'enqueued', 'picked', 'estimated', 'sent', 'mined', 'confirmed', 'pushed'] as const;
+type Stage = (typeof STAGES)[number];
+
 async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
   const database = await openDatabase({ databaseUrl: benchEnv.DATABASE_URL, pgliteDir: 'memory://' });
   const redis = await connectRedis(redisUrl);
   const provider = createChainProvider(rpcUrl, CHAIN_ID);
   const recorder = await deployRecorder(new Wallet(DEPLOYER_KEY!, provider));
+  // When each block was first seen (newHeads over the node's WebSocket, same port as HTTP on anvil).
+  const blockSeenAt = new Map<number, number>();
+  const heads = new WebSocketProvider(rpcUrl.replace(/^http/, 'ws'), CHAIN_ID);
+  await heads.on('block', (n: number) => {
+    if (!blockSeenAt.has(n)) blockSeenAt.set(n, Date.now());
+  });
+  // When the `chained` change reached the bus socket.io relays to the page.
+  const pushedAt = new Map<string, number>();
+  const sub = new IORedis(redisUrl);
+  await sub.subscribe(EVENTS_CHANNEL);
+  sub.on('message', (_ch: string, text: string) => {
+    const msg = JSON.parse(text) as RoomEvent;
+    const view = msg.payload as { id?: string; status?: string };
+    if (msg.event === 'chain:action' && view.status === 'chained' && view.id && !pushedAt.has(view.id))
+      pushedAt.set(view.id, Date.now());
+  });
+  const stageAt = new Map<string, Partial<Record<Stage, number>>>();
+  const mark = (id: string, stage: Stage, at = Date.now()) => {
+    const m = stageAt.get(id) ?? {};
+    if (m[stage] === undefined) m[stage] = at;
+    stageAt.set(id, m);
+  };
   const config = loadWorkerConfig({
     REDIS_URL: redisUrl,
     CHAIN_RPC_URL: rpcUrl,
@@ -105,11 +142,20 @@ async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
     QUEUE_PREFIX: `bench-${randomBytes(3).toString('hex')}`,
     WORKER_QUEUES: 'submit,confirm,dispatcher',
     LOG_LEVEL: 'warn',
+    HEAD_POLL_MS: '100',
+    ...(JSON.parse(benchEnv.BENCH_WORKER_ENV) as Record<string, string>),
   });
-  const workers = await startWorkers({ db: database.db, redis, config, logger: createJsonLogger('warn') });
+  const workers = await startWorkers({
+    db: database.db,
+    redis,
+    config,
+    logger: createJsonLogger('warn'),
+    onStage: (id: string, stage: PipelineStage) => mark(id, stage),
+  });
   const iface = recorderInterface();
 
-  // "Signature" moment: the api commits the signature and the outbox row in one transaction, then enqueues.
+  // "Signature" moment (the wallet callback accepted): the api commits the signature and the outbox row in one
+  // transaction, then enqueues.
   const signedAt = new Map<string, number>();
   const start = Date.now();
   await Promise.all(
@@ -126,47 +172,107 @@ async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
         }),
       );
       signedAt.set(row.id, t0);
+      mark(row.id, 'outbox');
       await dispatchAfterCommit(workers.queues, row);
+      mark(row.id, 'enqueued');
     }),
   );
   const latencies: number[] = [];
+  const rowLatencies: number[] = [];
   let lastDone = 0;
   let failed = 0;
-  for (const [id, t0] of signedAt) {
-    for (;;) {
-      const row = await getChainAction(database.db, id);
-      if (row?.status === 'chained' || row?.status === 'failed') {
-        if (row.status === 'failed') failed += 1;
-        const done = row.finishedAt!.getTime();
-        latencies.push(done - t0);
-        lastDone = Math.max(lastDone, done);
-        break;
-      }
-      await sleep(100);
+  // Waits on the pushes (not by polling the database, which would compete with the worker for it), then reads
+  // each row once.
+  const waitStart = Date.now();
+  for (let i = 1; pushedAt.size < count && Date.now() - waitStart < 600_000; i++) {
+    await sleep(100);
+    if (i % 50 === 0) {
+      // Failed actions are not pushed as chained: count them by their rows.
+      let open = 0;
+      for (const id of signedAt.keys()) if (!pushedAt.has(id)) open += 1;
+      let failedNow = 0;
+      for (const id of signedAt.keys())
+        if (!pushedAt.has(id) && (await getChainAction(database.db, id))?.status === 'failed') failedNow += 1;
+      if (failedNow === open) break;
     }
   }
+  for (const [id, t0] of signedAt) {
+    const row = await getChainAction(database.db, id);
+    if (row?.status !== 'chained' || !pushedAt.has(id)) {
+      failed += 1;
+      continue;
+    }
+    const done = pushedAt.get(id)!;
+    latencies.push(done - t0);
+    rowLatencies.push(row.finishedAt!.getTime() - t0);
+    lastDone = Math.max(lastDone, done);
+    const seen = blockSeenAt.get(row.blockNumber!);
+    if (seen !== undefined) mark(id, 'mined', seen);
+    mark(id, 'pushed', done);
+  }
+  const onChain = (await provider.call({
+    to: recorder,
+    data: iface.encodeFunctionData('count', []),
+  })) as string;
   await workers.stop();
+  await heads.destroy();
+  sub.disconnect();
   provider.destroy();
   redis.disconnect();
   await database.close();
   latencies.sort((a, b) => a - b);
+  rowLatencies.sort((a, b) => a - b);
+  // Per stage: time from the previous stage and from the callback, p50 / p95 over all actions.
+  const timeline = STAGES.map((stage, i) => {
+    const step: number[] = [];
+    const total: number[] = [];
+    for (const [id, t0] of signedAt) {
+      const m = stageAt.get(id);
+      const at = m?.[stage];
+      if (at === undefined) continue;
+      const prevStage =
+        i === 0
+          ? undefined
+          : STAGES.slice(0, i)
+              .reverse()
+              .find((s) => m?.[s] !== undefined);
+      step.push(at - (prevStage ? m![prevStage]! : t0));
+      total.push(at - t0);
+    }
+    step.sort((a, b) => a - b);
+    total.sort((a, b) => a - b);
+    return step.length === 0
+      ? { stage, n: 0 }
+      : {
+          stage,
+          n: step.length,
+          stepP50: percentile(step, 0.5),
+          stepP95: percentile(step, 0.95),
+          totalP50: percentile(total, 0.5),
+          totalP95: percentile(total, 0.95),
+        };
+  });
   return {
     count,
     failed,
+    recordedOnChain: Number(BigInt(onChain)),
     totalMs: lastDone - start,
     perSecond: count / ((lastDone - start) / 1000),
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
     max: latencies.at(-1)!,
+    rowP50: percentile(rowLatencies, 0.5),
+    rowP95: percentile(rowLatencies, 0.95),
+    timeline,
     database: database.kind,
   };
 }
 
-async function main() {
-  const anvil = await startAnvil({ blockTime: 1 });
+async function benchAt(blockTime: number) {
+  const anvil = await startAnvil({ blockTime });
   const redis = await startRedis();
   try {
-    console.log(`anvil at ${anvil.rpcUrl} with 1-second blocks; redis at ${redis.url}`);
+    console.log(`\n=== ${blockTime}-second blocks (anvil at ${anvil.rpcUrl}; redis at ${redis.url}) ===`);
     const raw = await rawTransfers(anvil.rpcUrl, benchEnv.BENCH_TRANSFERS);
     console.log(
       `raw anvil: ${raw.count} plain transfers from one key in ${(raw.totalMs / 1000).toFixed(2)} s ` +
@@ -175,10 +281,24 @@ async function main() {
     const relayed = await relayedActions(anvil.rpcUrl, redis.url, benchEnv.BENCH_ACTIONS);
     console.log(
       `relayed (${relayed.database}, concurrency ${benchEnv.BENCH_CONCURRENCY}, CONFIRMATIONS=1): ` +
-        `${relayed.count} actions signature → chained in ${(relayed.totalMs / 1000).toFixed(2)} s = ` +
+        `${relayed.count} actions callback → chained pushed in ${(relayed.totalMs / 1000).toFixed(2)} s = ` +
         `${relayed.perSecond.toFixed(1)} actions/s; latency p50 ${relayed.p50} ms, p95 ${relayed.p95} ms, ` +
-        `max ${relayed.max} ms; failed ${relayed.failed}`,
+        `max ${relayed.max} ms (row finished_at: p50 ${relayed.rowP50} ms, p95 ${relayed.rowP95} ms); ` +
+        `failed ${relayed.failed}; recorded on chain ${relayed.recordedOnChain}`,
     );
+    console.log(`target p95 ≤ ${1 * blockTime * 1000 + 1000} ms (CONFIRMATIONS × block time + 1 s)`);
+    console.log('stage timeline, ms (step = since the previous stage; total = since the callback):');
+    console.log('  stage       n     step p50  step p95  total p50  total p95');
+    for (const t of relayed.timeline) {
+      if (t.n === 0) {
+        console.log(`  ${t.stage.padEnd(10)}  0`);
+        continue;
+      }
+      console.log(
+        `  ${t.stage.padEnd(10)}  ${String(t.n).padEnd(4)}  ${String(t.stepP50).padStart(8)}  ` +
+          `${String(t.stepP95).padStart(8)}  ${String(t.totalP50).padStart(9)}  ${String(t.totalP95).padStart(9)}`,
+      );
+    }
     console.log(
       `worker throughput / raw anvil throughput = ${(relayed.perSecond / raw.perSecond).toFixed(3)}`,
     );
@@ -186,6 +306,14 @@ async function main() {
     redis.stop();
     await anvil.stop();
   }
+}
+
+async function main() {
+  console.log(
+    `bench:chain ${new Date().toISOString()}: ${benchEnv.BENCH_ACTIONS} actions, ${benchEnv.BENCH_TRANSFERS} raw transfers, ` +
+      `worker env overrides ${benchEnv.BENCH_WORKER_ENV}`,
+  );
+  for (const blockTime of benchEnv.BENCH_BLOCK_TIMES) await benchAt(blockTime);
 }
 
 main().catch((err: unknown) => {
