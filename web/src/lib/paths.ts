@@ -174,10 +174,9 @@ export const paths = {
   adminSettings: to('adminSettings'),
 
   proposals: to('proposals'),
-  /** A proposal by its number or id. */
-  proposal: (id: Ref) => fill(ROUTES.proposal, { id }),
-  /** A proposal's page scrolled to the member's vote panel. */
-  proposalVote: (id: Ref) => withQuery(fill(ROUTES.proposal, { id }), {}, 'my-vote'),
+  /** A proposal by its number or id; `vote` scrolls to the member's vote panel. */
+  proposal: (id: Ref, opts: { vote?: boolean } = {}) =>
+    withQuery(fill(ROUTES.proposal, { id }), {}, opts.vote ? 'my-vote' : undefined),
   proposalEdit: (id: Ref) => fill(ROUTES.proposalEdit, { id }),
 
   /** The council page; `tab` opens one of its tabs (e.g. SECRETARIAT). */

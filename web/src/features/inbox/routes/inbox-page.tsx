@@ -17,7 +17,7 @@ import '../inbox.css';
 function target(item: InboxItem): string {
   const ref = item.subject.number ?? item.subject.id;
   if (item.subject.type === 'suggestion') return paths.suggestion(ref, { comments: true });
-  if (item.kind === 'vote') return paths.proposalVote(ref);
+  if (item.kind === 'vote') return paths.proposal(ref, { vote: true });
   return paths.proposal(ref);
 }
 
