@@ -113,12 +113,25 @@ export function requireRedisUrl(url: string | undefined, command: string): strin
 }
 
 /** SIGINT / SIGTERM stop the process in order once, then exit 0. */
+/**
+ * How long a graceful stop may take. A stop that waits on a service already gone (Ctrl-C reaches the whole
+ * process group, so the dev stack's redis-server can exit before the api and the worker have closed their queues)
+ * would otherwise wait forever; what it leaves unfinished is what a killed process leaves, which BullMQ's stalled
+ * jobs and the outbox already recover.
+ */
+export const STOP_DEADLINE_MS = 10_000;
+
 export function stopOnSignals(stop: () => Promise<void>, onSignal?: (signal: string) => void): void {
   let stopping = false;
   const handle = (signal: string) => {
+    // A second signal is not a reason to hurry: tsx relays the terminal's Ctrl-C that the group also received.
     if (stopping) return;
     stopping = true;
     onSignal?.(signal);
+    setTimeout(() => {
+      console.error(`the stop did not finish within ${STOP_DEADLINE_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     void stop().finally(() => process.exit(0));
   };
   process.on('SIGINT', handle);
