@@ -19,7 +19,14 @@ type State =
 /** A link that is not one the server signed: said in both languages (the visitor may not be signed in). */
 function InvalidLink() {
   const { i18n } = useTranslation('profile');
+  // Only the reader's language is loaded at start: fetch the other one before showing both.
+  const bothLoaded = () => i18n.hasResourceBundle('en', 'profile') && i18n.hasResourceBundle('zh', 'profile');
+  const [ready, setReady] = useState(bothLoaded);
+  useEffect(() => {
+    if (!ready) void i18n.loadLanguages(['en', 'zh']).then(() => setReady(true));
+  }, [ready]);
   const langs = (['en', 'zh'] as const).map((l) => i18n.getFixedT(l, 'profile'));
+  if (!ready) return null;
   return (
     <Result
       status="error"
