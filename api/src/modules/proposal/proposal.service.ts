@@ -11,7 +11,7 @@ import { findSuggestion } from '../suggestion/suggestion.repo';
 import { getGovernanceState, membersOfTerm, seatedNow } from '../council/council.repo';
 import { readChainClock } from './proposal-clock';
 import { memberIdOf, notCouncil } from './proposal-registration.service';
-import { voteOutcome } from '../../contract/vote-tally';
+import { tallyOf, voteOutcome } from '../../contract/vote-tally';
 import { etaOf, vetoOpenAt, votingOpenAt } from './proposal-rules';
 import { memberRef, toMemberVote, toSummary, vetoState } from './proposal-view';
 import {
@@ -64,13 +64,16 @@ export async function getProposalDetail(
   const mine = user?.did ? (rows.find((r) => r.member.did === user.did) ?? null) : null;
   const seatedTerm = user?.did ? members.find((m) => m.did === user.did && m.seated) : undefined;
   const current = user?.did ? await seatedNow(db, user.did, clock.height) : null;
-  const summary = toSummary(
-    p,
-    cards,
-    clock,
-    gov,
-    seatedTerm ? !mine?.chainedChoice && votingOpenAt(p, clock.height) : null,
+  // The tally from the vote rows read here, not the proposal row's counts: a vote projected between the two
+  // reads would otherwise show as chained in the table while the tally still misses it.
+  const tally = tallyOf(
+    votes.map((v) => v.chainedChoice),
+    p.seats,
   );
+  const summary = {
+    ...toSummary(p, cards, clock, gov, seatedTerm ? !mine?.chainedChoice && votingOpenAt(p, clock.height) : null),
+    votes: tally,
+  };
   const c: Partial<SuggestionContent> = p.suggestionContent ?? {};
   const suggestion = p.suggestionId ? await findSuggestion(db, p.suggestionId) : undefined;
   const proposerDid = p.proposerDid;
@@ -106,7 +109,7 @@ export async function getProposalDetail(
     currentHeight: clock.height,
     avgBlockMs: clock.avgBlockMs,
     votes: rows,
-    outcome: voteOutcome(summary.votes, p.seats),
+    outcome: voteOutcome(tally, p.seats),
     veto: vetoState(p, gov),
     transactions: [...transactions].reverse(),
     my: {
