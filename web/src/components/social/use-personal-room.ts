@@ -14,11 +14,14 @@ export const useUnreadStore = create<{ unread: number; set(n: number): void }>((
   set: (unread) => set({ unread }),
 }));
 
+/** Reads the unread count again; nothing when the session ended meanwhile (a late socket callback). */
 export const refreshUnread = () =>
-  socialApi
-    .unread()
-    .then((r) => useUnreadStore.getState().set(r.unread))
-    .catch(() => undefined);
+  readApiToken()
+    ? socialApi
+        .unread()
+        .then((r) => useUnreadStore.getState().set(r.unread))
+        .catch(() => undefined)
+    : Promise.resolve();
 
 /**
  * Listens to the member's personal room `user:<id>` (joined with the session token; the server refuses anyone

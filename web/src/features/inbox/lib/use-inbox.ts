@@ -29,6 +29,8 @@ let again = false;
 
 /** Reads the inbox again; calls while a read is running make one more read after it (never two at once). */
 export function refreshInbox(): Promise<void> {
+  // A late socket callback after the session ended (signed out in this tab or another) asks nothing.
+  if (!readApiToken()) return Promise.resolve();
   if (pending) {
     again = true;
     return pending;
