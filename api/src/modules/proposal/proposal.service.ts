@@ -71,7 +71,13 @@ export async function getProposalDetail(
     p.seats,
   );
   const summary = {
-    ...toSummary(p, cards, clock, gov, seatedTerm ? !mine?.chainedChoice && votingOpenAt(p, clock.height) : null),
+    ...toSummary(
+      p,
+      cards,
+      clock,
+      gov,
+      seatedTerm ? !mine?.chainedChoice && votingOpenAt(p, clock.height) : null,
+    ),
     votes: tally,
   };
   const c: Partial<SuggestionContent> = p.suggestionContent ?? {};
