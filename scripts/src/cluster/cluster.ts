@@ -22,6 +22,7 @@ import { prepareDevAccounts, repoRoot } from '../stack/stack';
 import { checkLeaderFailover, checkRealtimeAcrossApis, currentUser, signIn } from './cluster-checks';
 import { ensureMember } from './cluster-member';
 import { formatLoad, runMixedLoad } from './cluster-load';
+import { councilPhones, formatVotes, registerProposal, runRelayedVotes } from './cluster-votes';
 import { startNode, type ClusterNode } from './cluster-nodes';
 import { startRoundRobinProxy } from './round-robin-proxy';
 
@@ -44,16 +45,16 @@ function parseArgs(argv: string[]) {
   return out;
 }
 
-/** DATABASE_URL, or a database `cr_cluster` on the machine's PostgreSQL (created when missing). */
-async function clusterDatabaseUrl(): Promise<string> {
+/** DATABASE_URL, or a database `cr_<name>` on the machine's PostgreSQL (created when missing). */
+async function clusterDatabaseUrl(name: string): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const server = 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = 'cr_cluster'`);
-  if (exists.rowCount === 0) await admin.query('create database cr_cluster');
+  const exists = await admin.query(`select 1 from pg_database where datname = $1`, [`cr_${name}`]);
+  if (exists.rowCount === 0) await admin.query(`create database cr_${name}`);
   await admin.end();
-  return 'postgres://postgres@127.0.0.1:5432/cr_cluster';
+  return `postgres://postgres@127.0.0.1:5432/cr_${name}`;
 }
 
 async function main() {
@@ -64,9 +65,12 @@ async function main() {
     console.log(line);
     report.push(line);
   };
-  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, '.data/cluster'));
+  // The load runs on a chain and a database of its own: its voting window (600 blocks, 10 minutes) must outlast
+  // the relayed votes, and a dev chain keeps the window it was first deployed with.
+  const name = args.load ? 'cluster-load' : 'cluster';
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, '.data', name));
   fs.mkdirSync(dataDir, { recursive: true });
-  const databaseUrl = await clusterDatabaseUrl();
+  const databaseUrl = await clusterDatabaseUrl(name.replace('-', '_'));
 
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
@@ -79,7 +83,12 @@ async function main() {
     const eid = await startEidSimulator({ dataDir: devEidDir(dataDir) });
     stops.push(() => eid.stop());
     log(`EID simulator at ${eid.url}`);
-    const chain = await startDevChain({ dataDir, eidUrl: eid.url, votingPeriodBlocks: 60, log });
+    const chain = await startDevChain({
+      dataDir,
+      eidUrl: eid.url,
+      votingPeriodBlocks: args.load ? 600 : 60,
+      log,
+    });
     stops.push(chain.stop);
 
     const proxyPort = args.port;
@@ -203,14 +212,36 @@ async function main() {
     );
 
     if (args.load) {
-      log(`mixed load: ${args.connections} connections for ${args.seconds} s over both apis…`);
+      const wallets = { walletDir: path.join(dataDir, 'wallets'), resolverUrl: eid.url };
+      const phones = await councilPhones(
+        database.db,
+        chain.council.map((w) => w.name),
+      );
+      log('registering a proposal for the council to vote on during the load…');
+      const proposal = await registerProposal(proxy.url, phones[0]!, wallets);
+      log(
+        `mixed load: ${args.connections} connections for ${args.seconds} s over both apis, and relayed votes…`,
+      );
+      let loadDone = false;
+      const votesRun = runRelayedVotes({
+        baseUrl: proxy.url,
+        proposal,
+        phones,
+        dids: new Map(chain.council.map((w) => [w.name, w.did])),
+        wallets,
+        until: () => loadDone,
+      });
       const result = await runMixedLoad({
         db: database.db,
         apiUrls: apis.map((a) => a.url!),
         connections: args.connections,
         seconds: args.seconds,
+      }).finally(() => {
+        loadDone = true;
       });
+      const votes = await votesRun;
       for (const line of formatLoad(result, { connections: args.connections, apis: apis.length })) say(line);
+      for (const line of formatVotes(votes)) say(line);
       // Context for the figures: every process of the cluster and the load generator share this machine.
       say(
         `machine: ${os.cpus().length} cores, load average ${os
@@ -225,7 +256,8 @@ async function main() {
         console.log(`report saved to ${args.report}`);
       }
       await stopAll();
-      process.exit(result.errors === 0 ? 0 : 1);
+      const clean = result.errors === 0 && votes.errors.length === 0 && votes.stuck === 0;
+      process.exit(clean ? 0 : 1);
     }
     console.log(
       `\nThe cluster is running: ${proxy.url} (api-1 ${apiA.url}, api-2 ${apiB.url}) — press Ctrl-C to stop.\n`,
