@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/test-setup.ts'],
+          // Above test-setup's 8 s wait for a lazily loaded page: its first visit transforms the page's
+          // module graph, which takes seconds on two busy cores.
+          testTimeout: 20_000,
         },
       },
       {
