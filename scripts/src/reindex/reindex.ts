@@ -23,6 +23,7 @@ async function main(): Promise<number> {
       addresses: config.addresses,
       fromBlock: config.fromBlock,
       dryRun: config.dryRun,
+      redis,
       stillLocked,
       progress: (line) => console.error(line),
     });

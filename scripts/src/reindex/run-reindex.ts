@@ -1,4 +1,6 @@
 import type { JsonRpcProvider } from 'ethers';
+import type { Redis } from 'ioredis';
+import { bumpGeneration } from '@cr/api/cache/cache-generation';
 import { insertEvents, saveCursor, type NewChainEvent } from '@cr/api/chain/chain-index.repo';
 import type { Db } from '@cr/api/db/db-client';
 import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
@@ -16,6 +18,8 @@ export interface ReindexOptions {
   addresses: GovernanceAddresses;
   fromBlock: number;
   dryRun?: boolean;
+  /** The apis' Redis: their cached proposal answers are renewed after the commit (none with PGlite: api stopped). */
+  redis?: Redis | null;
   /** Asked just before committing: false (the watcher lock was lost) rolls everything back. */
   stillLocked?: () => Promise<boolean>;
   progress?: (line: string) => void;
@@ -46,8 +50,9 @@ export async function reindex(opts: ReindexOptions): Promise<ReindexReport> {
     opts.progress?.(`read ${stream} up to block ${upTo} of ${head.number}`),
   );
   opts.progress?.(`read ${events.length} events; rebuilding in one transaction`);
+  let report: ReindexReport;
   try {
-    return await opts.db.transaction(async (tx) => {
+    report = await opts.db.transaction(async (tx) => {
       const before = await readProjectedState(tx);
       const kept = await readKept(tx);
       await resetProjections(tx);
@@ -80,6 +85,9 @@ export async function reindex(opts: ReindexOptions): Promise<ReindexReport> {
     if (err instanceof DryRun) return err.report;
     throw err;
   }
+  // The apis cache proposal answers per generation; the rebuild published no live update that would renew them.
+  if (opts.redis) await bumpGeneration(opts.redis, 'proposals');
+  return report;
 }
 
 function buildReport(
