@@ -11,6 +11,7 @@ import {
   proposals,
   proposalVotes,
   type MilestoneRow,
+  type ProposalRow,
 } from '@cr/api/db/schema';
 
 /**
@@ -52,7 +53,7 @@ export async function resetProjections(tx: Db): Promise<void> {
 
 /** What the projection stamps with "now" or nulls on the way, kept across the rebuild where the result is the same. */
 export interface Kept {
-  proposals: { id: string; status: string; statusChangedAt: Date | null; updatedAt: Date }[];
+  proposals: Pick<ProposalRow, 'id' | 'status' | 'statusChangedAt' | 'updatedAt'>[];
   votes: {
     proposalId: string;
     memberId: string;
@@ -99,7 +100,7 @@ export async function restoreStamps(tx: Db, kept: Kept, changed: Set<string>): P
     await tx
       .update(proposals)
       .set({ statusChangedAt: p.statusChangedAt, ...(changed.has(p.id) ? {} : { updatedAt: p.updatedAt }) })
-      .where(and(eq(proposals.id, p.id), eq(proposals.status, p.status as never)));
+      .where(and(eq(proposals.id, p.id), eq(proposals.status, p.status)));
   for (const v of kept.votes)
     await tx
       .update(proposalVotes)
