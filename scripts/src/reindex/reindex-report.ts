@@ -94,7 +94,9 @@ export function formatReport(r: ReindexReport): string {
       of.filter((d) => (c === 'changed' ? !/^(added|removed)$/.test(d.change) : d.change === c)).length;
     return `${n('added')} added, ${n('removed')} removed, ${n('changed')} changed`;
   };
-  const shown = [...r.differences].sort((a, b) => rank(a.table) - rank(b.table)).slice(0, SHOWN_DIFFERENCES);
+  const shown = [...r.differences]
+    .sort((a, b) => rank(a.table) - rank(b.table) || a.label.localeCompare(b.label, 'en', { numeric: true }))
+    .slice(0, SHOWN_DIFFERENCES);
   const lines = [
     `reindex of chain ${r.chainId}, blocks ${r.fromBlock}..${r.toBlock}${r.dryRun ? ' (dry run: rolled back)' : ''}`,
     `events read: ${events}`,

@@ -17,6 +17,7 @@ import { governancePlugins } from '@cr/chain-worker/governance-plugins';
 import { watcherLockKey } from '@cr/chain-worker/leader-lock';
 import { bumpGeneration } from '@cr/api/cache/cache-generation';
 import { connectRedis } from '@cr/api/infra/redis-connect';
+import type { ProposalPayments } from '@cr/api/contract/milestone.contract';
 import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
 import {
   CHAIN_ID,
@@ -27,6 +28,7 @@ import {
   startProposalEnv,
   voteAndPost,
   waitForProposal,
+  waitUntil,
   type Person,
   type ProposalEnv,
 } from '../../../api/test/proposal-harness';
@@ -97,6 +99,26 @@ const details = async () =>
 /** A row the rebuild had to change (the wipe changed it) is updated now. */
 const unstamped = (pages: ProposalDetail[]) => pages.map(({ updatedAt: _, ...p }) => p);
 
+/** Signs a wallet action on p1 (the passed proposal) with `who`'s wallet. */
+async function sign(who: Person, action: string, params: Record<string, unknown>) {
+  const req = await requestWallet(env.t, action, who.token, { proposalId: ids[0], ...params });
+  if (req.status !== 200) throw new Error(`${action} ${req.status} ${JSON.stringify(req.body)}`);
+  expect((await env.approve(req.body.data!.url, who.name)).status).toBe(200);
+}
+const payments = async () =>
+  (await env.t.call<ProposalPayments>('GET', `/proposals/${ids[0]}/payments`)).body.data!;
+const waitStage = (stage: number, status: string) =>
+  waitUntil(`stage ${stage} ${status}`, async () =>
+    (await payments()).milestones[stage]?.status === status ? true : undefined,
+  );
+/** The payments page without the times the projection stamps (a stage the wipe moved is stamped again). */
+const unstampedPayments = async () =>
+  JSON.parse(
+    JSON.stringify(await payments(), (key, value: unknown) =>
+      ['requestedAt', 'reviewedAt', 'withdrawnAt'].includes(key) ? undefined : value,
+    ),
+  ) as unknown;
+
 /** Loses everything the chain projection wrote, as a broken or partial restore would. */
 async function wipeProjection() {
   const tx = db();
@@ -105,7 +127,15 @@ async function wipeProjection() {
   await tx.delete(councilMembers);
   await tx.delete(councilTerms);
   await tx.delete(governanceState);
-  await tx.delete(proposalMilestones);
+  // The texts the signed actions wrote stay (as in a restore of the site's own rows); the chain's state goes.
+  await tx.update(proposalMilestones).set({
+    status: 'WAITING_FOR_REQUEST',
+    messageHash: null,
+    opinionHash: null,
+    approved: null,
+    withdrawTxHash: null,
+    withdrawBlock: null,
+  });
   await tx.delete(proposalNotifications).where(like(proposalNotifications.kind, 'status:%'));
   await tx
     .update(proposals)
@@ -172,6 +202,24 @@ describe('npm run reindex', () => {
     await waitForProposal(env, p1, 'ACTIVE', (d) => d.status === 'ACTIVE', 90_000);
     await waitForProposal(env, p2, 'VETOED', (d) => d.status === 'VETOED', 90_000);
 
+    // p1's payments: the advance withdrawn; stage 2 requested, rejected with an opinion, requested again.
+    await waitStage(0, 'WAITING_FOR_WITHDRAWAL');
+    await sign(env.owner, 'withdraw', {});
+    await waitStage(0, 'WITHDRAWN');
+    await sign(env.owner, 'request-payment', { stage: 1, message: 'Beta build published.' });
+    await waitStage(1, 'WAITING_FOR_APPROVAL');
+    await sign(env.secretary, 'review-payment', {
+      stage: 1,
+      approve: false,
+      opinion: 'Release notes missing.',
+    });
+    await waitStage(1, 'REJECTED');
+    await sign(env.owner, 'request-payment', {
+      stage: 1,
+      message: 'Beta build published, with release notes.',
+    });
+    await waitStage(1, 'WAITING_FOR_APPROVAL');
+
     // A fourth proposal still in its voting window, with one vote.
     const s4 = await signedSuggestion(env, env.owner);
     const p4 = (await makeProposal(env, council[3]!, s4._id)).result!.proposalId;
@@ -184,6 +232,9 @@ describe('npm run reindex', () => {
     await expect(run()).rejects.toBeInstanceOf(WatcherRunningError);
     await env.workers.watcher!.stop();
     const pages = await details();
+    const paid = await payments();
+    expect(paid.milestones[1]).toMatchObject({ message: 'Beta build published, with release notes.' });
+    const paidUnstamped = await unstampedPayments();
     expect(pages.map((d) => d.status)).toEqual(['ACTIVE', 'VETOED', 'REJECT', 'PROPOSED']);
     const state = await readProjectedState(db());
     const changed = [...state.proposal_votes!]
@@ -213,6 +264,8 @@ describe('npm run reindex', () => {
     expect(await readProjectedState(db())).toEqual(state);
     const rebuilt = await details();
     expect(unstamped(rebuilt)).toEqual(unstamped(pages));
+    expect(await unstampedPayments()).toEqual(paidUnstamped);
+    const rebuiltPayments = await payments();
 
     const second = await run();
     console.log(formatReport(second));
@@ -220,6 +273,7 @@ describe('npm run reindex', () => {
     expect(second.skippedMails).toBe(0);
     expect(await readProjectedState(db())).toEqual(state);
     expect(await details()).toEqual(rebuilt);
+    expect(await payments()).toEqual(rebuiltPayments);
 
     // A watcher started afterwards goes on from the rebuilt cursors: a new vote is projected once.
     const plugins = governancePlugins(env.deployment.addresses, 0, { chainId: CHAIN_ID });
