@@ -8,7 +8,7 @@
  *     the same transaction as its events;
  *  4. asks the window closers which finalize calls are due and enqueues them as chain actions.
  */
-import { Interface, type InterfaceAbi, type Log, type Result } from 'ethers';
+import { Interface, type InterfaceAbi } from 'ethers';
 import type { Redis } from 'ioredis';
 import type { Db } from '@cr/api/db/db-client';
 import {
@@ -29,6 +29,7 @@ import { CHAIN_HEIGHT_EVENT, CHAIN_ROOM, type ChainHeightUpdate } from '@cr/api/
 import { publishAfterCommit } from '@cr/api/effects/after-commit';
 import { enqueueChainAction, FINALIZE_KIND_SUFFIX, recordChainAction } from '@cr/api/chain/chain-outbox';
 import { averageBlockMs } from './block-interval';
+import { decodeLog } from './decode-log';
 import { createLeaderLock } from './leader-lock';
 import { findForkBlock, firstBrokenLink } from './reorg-detect';
 import type { WindowCloser } from './window-closers';
@@ -59,7 +60,8 @@ export interface BlockWatcherOptions {
 const HEADER_WINDOW = 256; // headers kept for reorg checks and the interval average
 const INTERVAL_WINDOW = 100; // blocks averaged for the ETA interval
 const MAX_HEADERS_PER_TICK = 200;
-const MAX_LOG_RANGE = 2_000;
+/** Blocks per getLogs call (nodes cap the range; `npm run reindex` reads in the same steps). */
+export const MAX_LOG_RANGE = 2_000;
 
 export interface BlockWatcher {
   isLeader(): boolean;
@@ -243,45 +245,4 @@ export function startBlockWatcher(ctx: WorkerContext, opts: BlockWatcherOptions)
       leader = false;
     },
   };
-}
-
-function decodeLog(stream: string, iface: Interface, log: Log): NewChainEvent[] {
-  let parsed;
-  try {
-    parsed = iface.parseLog({ topics: [...log.topics], data: log.data });
-  } catch {
-    parsed = null;
-  }
-  return [
-    {
-      blockNumber: log.blockNumber,
-      logIndex: log.index,
-      blockHash: log.blockHash,
-      txHash: log.transactionHash,
-      stream,
-      address: log.address,
-      name: parsed?.name ?? 'Unknown',
-      args: parsed
-        ? toJson(
-            parsed.args,
-            parsed.fragment.inputs.map((i) => i.name),
-          )
-        : { topics: log.topics, data: log.data },
-    },
-  ];
-}
-
-/** Event args as JSON: named fields, big numbers as exact decimal strings. */
-function toJson(args: Result, names: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  names.forEach((name, i) => {
-    out[name || `arg${i}`] = jsonValue(args[i]);
-  });
-  return out;
-}
-
-function jsonValue(v: unknown): unknown {
-  if (typeof v === 'bigint') return v.toString();
-  if (Array.isArray(v)) return v.map(jsonValue);
-  return v;
 }

@@ -16,6 +16,11 @@ export interface LeaderLock {
   readonly token: string;
 }
 
+/** The block watcher's lock; `npm run reindex` takes the same key so no watcher indexes while it rebuilds. */
+export function watcherLockKey(queuePrefix: string): string {
+  return `${queuePrefix}:chain-watcher:lock`;
+}
+
 export function createLeaderLock(redis: Redis, key: string, ttlMs: number): LeaderLock {
   const token = randomUUID();
   let held = false;

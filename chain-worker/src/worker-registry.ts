@@ -15,6 +15,7 @@ import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
 import { initConfirmWorker } from './confirm-worker';
 import { startHeadTracker } from './head-tracker';
 import { initFinalizeWorker } from './finalize-worker';
+import { watcherLockKey } from './leader-lock';
 import { startOutboxDispatcher } from './outbox-dispatcher';
 import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-reason';
 import { initSubmitWorker } from './submit-worker';
@@ -134,7 +135,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const watcher = parts.has('watcher')
     ? startBlockWatcher(ctx, {
         redis: deps.redis,
-        lockKey: `${config.QUEUE_PREFIX}:chain-watcher:lock`,
+        lockKey: watcherLockKey(config.QUEUE_PREFIX),
         intervalMs: config.WATCH_INTERVAL_MS,
         contracts: deps.plugins?.indexedContracts,
         closers: deps.plugins?.windowClosers,

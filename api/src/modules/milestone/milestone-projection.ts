@@ -14,7 +14,8 @@ import {
  * The Treasury's events, projected into proposal_milestones in the block watcher's transaction. Idempotent like
  * the proposal projection: each move is allowed only from the states the contract moves from, so replaying the
  * same events in order changes nothing. The texts (message, opinion) were written by the signed actions; a
- * request relayed by someone else keeps only its hash.
+ * request relayed by someone else keeps only its hash. `npm run reindex` rebuilds these rows through this code
+ * (scripts/src/reindex/reindex-reset.repo.ts clears them, keep-milestones.ts puts the site's texts back).
  */
 export async function projectTreasuryEvents(events: NewChainEvent[], tx: Db): Promise<ProjectionNotice[]> {
   const notices = new Map<string, ProjectionNotice>();

@@ -28,6 +28,8 @@ import { moveProposalStatus, type ProposalMoveFields } from './proposal.repo';
  * The chain's Council and Governance events, projected into the database in the block watcher's transaction
  * (docs/proposal-states.md). Every step is idempotent: re-reading the same events in order gives the same rows
  * (status moves only from the event's `from`, effects apply once, votes only move to a higher nonce).
+ * `npm run reindex` replays every event through this code after clearing what it writes: a column this projection
+ * starts writing must be cleared there too (scripts/src/reindex/reindex-reset.repo.ts).
  */
 
 export type ProposalUpdateReason = 'status' | 'vote' | 'veto' | 'registration' | 'payment' | 'conclusion';
