@@ -232,28 +232,59 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')('fault suite: 200 relaye
         restartMs: [] as number[],
         redisRestarts: 0,
         rpcRefusedMs: 0,
-        reorg: { depth: 0, replaced: 0 },
+        reorg: { depth: 0, replaced: 0, relayedTxs: 0 },
+        /** Actions recorded but not yet `chained` when each kind of fault struck (proof the faults hit the flow). */
+        inFlight: { kill: [] as number[], redis: [] as number[], rpc: [] as number[] },
+      };
+      const relayer = new Wallet(RELAYER_KEY).address.toLowerCase();
+      const inFlightNow = async () =>
+        (
+          await p.t.deps.database.db
+            .select({ id: chainActions.id })
+            .from(chainActions)
+            .where(inArray(chainActions.status, ['unchain', 'chaining']))
+        ).length;
+      /** The relayer's transactions in the last `depth` blocks, and those blocks' hashes. */
+      const tipBlocks = async (depth: number) => {
+        const tip = await p.provider.getBlockNumber();
+        const blocks = await Promise.all(
+          Array.from({ length: depth }, (_, k) => p.provider.getBlock(tip - depth + 1 + k, true)),
+        );
+        const relayed = blocks
+          .flatMap((b) => b?.prefetchedTransactions ?? [])
+          .filter((tx) => tx.from.toLowerCase() === relayer).length;
+        return { heights: blocks.map((b) => b!.number), hashes: blocks.map((b) => b!.hash), relayed };
       };
       const runFault = async (f: Exclude<Fault, { kind: 'kill' }>) => {
         if (f.kind === 'redis-restart') {
+          stats.inFlight.redis.push(await inFlightNow());
           await redis.restart(REDIS_DOWN_MS);
           stats.redisRestarts += 1;
         } else if (f.kind === 'rpc-outage') {
+          stats.inFlight.rpc.push(await inFlightNow());
           await proxy.refuse(f.ms);
           stats.rpcRefusedMs = proxy.refusedMs;
         } else {
-          const tip = await p.provider.getBlockNumber();
-          const heights = Array.from({ length: f.depth }, (_, k) => tip - f.depth + 1 + k);
-          const hashes = () => Promise.all(heights.map(async (n) => (await p.provider.getBlock(n))?.hash));
-          const before = await hashes();
+          // A reorg of empty blocks proves nothing: from the planned moment, wait (a few seconds at most) until
+          // the blocks it drops hold relayed transactions.
+          let before = await tipBlocks(f.depth);
+          for (let tries = 0; before.relayed === 0 && tries < 60; tries++) {
+            await sleep(250);
+            before = await tipBlocks(f.depth);
+          }
           await p.provider.send('anvil_reorg', [f.depth, []]);
-          const after = await hashes();
-          stats.reorg = { depth: f.depth, replaced: after.filter((h, k) => h !== before[k]).length };
+          const after = await Promise.all(before.heights.map(async (n) => (await p.provider.getBlock(n))?.hash));
+          stats.reorg = {
+            depth: f.depth,
+            replaced: after.filter((h, k) => h !== before.hashes[k]).length,
+            relayedTxs: before.relayed,
+          };
         }
       };
       const killLoop = async (w: number, t0: number) => {
         for (const f of plan.filter((x) => x.kind === 'kill' && x.worker === w)) {
           await sleepUntil(t0 + f.at);
+          stats.inFlight.kill.push(await inFlightNow());
           await workers[w]!.kill('SIGKILL');
           stats.kills[w]! += 1;
           const from = Date.now();
@@ -359,10 +390,10 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')('fault suite: 200 relaye
       const report = [
         `fault suite report (seed ${SEED}, ${new Date().toISOString()})`,
         `  actions:         ${accepted.length} relayed (${PROPOSALS} registrations + ${accepted.length - PROPOSALS} votes), wallet-signed through the api`,
-        `  worker kills:    ${stats.kills.map((k, w) => `worker-${w + 1} ${k}`).join(', ')} (SIGKILL; restarts took ${s(Math.min(...stats.restartMs))}–${s(Math.max(...stats.restartMs))})`,
-        `  redis restarts:  ${stats.redisRestarts} (down ${REDIS_DOWN_MS / 1000} s each, queues lost)`,
-        `  rpc outage:      ${(stats.rpcRefusedMs / 1000).toFixed(1)} s refusing connections`,
-        `  reorg:           depth ${stats.reorg.depth} (${stats.reorg.replaced} blocks replaced, CONFIRMATIONS ${CONFIRMATIONS})`,
+        `  worker kills:    ${stats.kills.map((k, w) => `worker-${w + 1} ${k}`).join(', ')} (SIGKILL; restarts took ${s(Math.min(...stats.restartMs))}–${s(Math.max(...stats.restartMs))}; actions in flight at the kills: ${stats.inFlight.kill.join(' ')})`,
+        `  redis restarts:  ${stats.redisRestarts} (down ${REDIS_DOWN_MS / 1000} s each, queues lost; in flight: ${stats.inFlight.redis.join(', ')})`,
+        `  rpc outage:      ${(stats.rpcRefusedMs / 1000).toFixed(1)} s refusing connections (in flight: ${stats.inFlight.rpc.join(', ')})`,
+        `  reorg:           depth ${stats.reorg.depth} (${stats.reorg.replaced} blocks replaced holding ${stats.reorg.relayedTxs} relayed transactions; CONFIRMATIONS ${CONFIRMATIONS})`,
         `  chain:           ${relayerTxs} relayer transactions, ${logs.length} governance events`,
         `  chained ${count.chained} / lost ${count.lost} / duplicated ${count.duplicated} / stuck ${count.stuck}` +
           ` (failed ${count.failed}, wrong block ${count.wrongBlock})`,
@@ -379,7 +410,7 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')('fault suite: 200 relaye
       expect(stats.kills).toEqual(workers.map(() => KILLS_PER_WORKER));
       expect(stats.redisRestarts).toBe(REDIS_RESTARTS);
       expect(stats.rpcRefusedMs).toBeGreaterThanOrEqual(RPC_OUTAGE_MS);
-      expect(stats.reorg).toEqual({ depth: REORG_DEPTH, replaced: REORG_DEPTH });
+      expect(stats.reorg).toMatchObject({ depth: REORG_DEPTH, replaced: REORG_DEPTH });
       expect(problems).toEqual([]);
       expect(count).toEqual({ chained: ACTIONS, lost: 0, duplicated: 0, stuck: 0, failed: 0, wrongBlock: 0 });
       expect(relayerTxs).toBe(ACTIONS);
