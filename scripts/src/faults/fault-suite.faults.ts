@@ -282,14 +282,17 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')('fault suite: 200 relaye
         }
       };
       const killLoop = async (w: number, t0: number) => {
-        for (const f of plan.filter((x) => x.kind === 'kill' && x.worker === w)) {
-          await sleepUntil(t0 + f.at);
+        let upSince = Date.now();
+        const kills = plan.filter((x): x is Extract<Fault, { kind: 'kill' }> => x.kind === 'kill');
+        for (const f of kills.filter((x) => x.worker === w)) {
+          await sleepUntil(Math.max(t0 + f.at, upSince + f.graceMs));
           stats.inFlight.kill.push(await inFlightNow());
           await workers[w]!.kill('SIGKILL');
           stats.kills[w]! += 1;
           const from = Date.now();
           workers[w] = await startWorker(w);
-          stats.restartMs.push(Date.now() - from);
+          upSince = Date.now();
+          stats.restartMs.push(upSince - from);
         }
       };
 
