@@ -17,6 +17,11 @@ const seed = env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31);
 console.log(`fault suite: seed ${seed} (replay with FAULT_SEED=${seed} npm run test:faults)`);
 const result = spawnSync('npx', ['vitest', 'run', '--project', 'faults', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE: 'postgres', DATABASE_URL: env.DATABASE_URL, FAULT_SEED: String(seed) },
+  env: {
+    ...process.env,
+    TEST_DATABASE: 'postgres',
+    DATABASE_URL: env.DATABASE_URL,
+    FAULT_SEED: String(seed),
+  },
 });
 process.exit(result.status ?? 1);
