@@ -275,11 +275,12 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
             await proxy.refuse(f.ms);
             stats.rpcRefusedMs = proxy.refusedMs;
           } else {
-            // A reorg of empty blocks proves nothing: from the planned moment, wait (a few seconds at most) until
-            // the blocks it drops hold relayed transactions.
+            // A reorg of empty blocks proves nothing (and an empty block re-mined keeps its hash): from the planned
+            // moment, wait until the blocks it drops hold relayed transactions. While both workers restart that can
+            // take a while (a run found none within 15 s), so up to 2 minutes, checking faster than blocks come.
             let before = await tipBlocks(f.depth);
-            for (let tries = 0; before.relayed === 0 && tries < 60; tries++) {
-              await sleep(250);
+            for (const giveUp = Date.now() + 120_000; before.relayed === 0 && Date.now() < giveUp;) {
+              await sleep(150);
               before = await tipBlocks(f.depth);
             }
             await p.provider.send('anvil_reorg', [f.depth, []]);
@@ -408,7 +409,7 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
           `  worker kills:    ${stats.kills.map((k, w) => `worker-${w + 1} ${k}`).join(', ')} (SIGKILL; restarts took ${s(Math.min(...stats.restartMs))}–${s(Math.max(...stats.restartMs))}; actions in flight at the kills: ${stats.inFlight.kill.join(' ')})`,
           `  redis restarts:  ${stats.redisRestarts} (down ${REDIS_DOWN_MS / 1000} s each, queues lost; in flight: ${stats.inFlight.redis.join(', ')})`,
           `  rpc outage:      ${(stats.rpcRefusedMs / 1000).toFixed(1)} s refusing connections (in flight: ${stats.inFlight.rpc.join(', ')})`,
-          `  reorg:           depth ${stats.reorg.depth} (${stats.reorg.replaced} blocks replaced holding ${stats.reorg.relayedTxs} relayed transactions; CONFIRMATIONS ${CONFIRMATIONS})`,
+          `  reorg:           depth ${stats.reorg.depth} (${stats.reorg.replaced} of them changed hash; they held ${stats.reorg.relayedTxs} relayed transactions; CONFIRMATIONS ${CONFIRMATIONS})`,
           `  chain:           ${relayerTxs} relayer transactions, ${logs.length} governance events`,
           `  chained ${count.chained} / lost ${count.lost} / duplicated ${count.duplicated} / stuck ${count.stuck}` +
             ` (failed ${count.failed}, wrong block ${count.wrongBlock})`,
@@ -425,7 +426,10 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
         expect(stats.kills).toEqual(workers.map(() => KILLS_PER_WORKER));
         expect(stats.redisRestarts).toBe(REDIS_RESTARTS);
         expect(stats.rpcRefusedMs).toBeGreaterThanOrEqual(RPC_OUTAGE_MS);
-        expect(stats.reorg).toMatchObject({ depth: REORG_DEPTH, replaced: REORG_DEPTH });
+        // The blocks holding relayed transactions were replaced (an empty one among them may come back the same).
+        expect(stats.reorg.depth).toBe(REORG_DEPTH);
+        expect(stats.reorg.relayedTxs).toBeGreaterThan(0);
+        expect(stats.reorg.replaced).toBeGreaterThan(0);
         expect(problems).toEqual([]);
         expect(count).toEqual({
           chained: ACTIONS,
