@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Three homes for tests (conventions.md): unit tests beside the code, integration tests through
-// real services (*.int.test.ts), browser tests in web/e2e (*.e2e.ts).
+// real services (*.int.test.ts), browser tests in web/e2e (*.e2e.ts); plus the long fault suite (*.faults.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -33,6 +33,17 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own services on free ports; two cores limit useful parallelism.
           maxWorkers: 2,
+        },
+      },
+      {
+        // `npm run test:faults` (scripts/src/test-faults.ts): the fault suite, several minutes, never in `npm test`.
+        test: {
+          name: 'faults',
+          include: ['scripts/src/faults/**/*.faults.ts'],
+          environment: 'node',
+          testTimeout: 1_800_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
         },
       },
       {

@@ -45,7 +45,8 @@ export interface ProposalEnv {
   anvil: AnvilHandle;
   provider: JsonRpcProvider;
   deployment: GovernanceDeployment;
-  workers: RunningWorkers;
+  /** The in-process chain worker (null with `inProcessWorkers: false`: the test runs worker processes itself). */
+  workers: RunningWorkers | null;
   votingPeriodBlocks: number;
   /** The 12 seated members of term 1, with site accounts of role COUNCIL. */
   council: Person[];
@@ -76,6 +77,8 @@ export async function startProposalEnv(
     reminders?: ReminderOptions;
     /** More api settings (e.g. WALLET_TX_WAIT_MS). */
     apiEnv?: Record<string, string>;
+    /** false: no chain worker in this process (the fault suite runs `npm run start:worker` children instead). */
+    inProcessWorkers?: boolean;
   } = {},
 ): Promise<ProposalEnv> {
   const votingPeriodBlocks = opts.votingPeriodBlocks ?? 40;
@@ -132,6 +135,28 @@ export async function startProposalEnv(
   // 1,000 ELA circulating: the veto threshold (10%) is 100 ELA, which a dev wallet can exceed.
   await setCirculatingSupply(deployment.contracts, parseEther('1000'));
 
+  const approve = (qr: string, walletName: string) =>
+    approveRequest(qr, walletName, { ...w.opts, chainRpcUrl: anvil.rpcUrl, chainId: CHAIN_ID });
+  if (opts.inProcessWorkers === false)
+    return {
+      t,
+      anvil,
+      provider,
+      deployment,
+      workers: null,
+      votingPeriodBlocks,
+      council,
+      secretary,
+      owner,
+      person,
+      approve,
+      async stop() {
+        await t.stop();
+        provider.destroy();
+        await anvil.stop();
+      },
+    };
+
   const redis = await connectRedis(testConfig.REDIS_URL);
   const config = loadWorkerConfig({
     REDIS_URL: testConfig.REDIS_URL,
@@ -173,8 +198,7 @@ export async function startProposalEnv(
     secretary,
     owner,
     person,
-    approve: (qr, walletName) =>
-      approveRequest(qr, walletName, { ...w.opts, chainRpcUrl: anvil.rpcUrl, chainId: CHAIN_ID }),
+    approve,
     async stop() {
       await workers.stop();
       const keys = await redis.keys(`${prefix}:*`);

@@ -36,6 +36,10 @@ export async function createSocketServer(
   const pub = redis.duplicate();
   const sub = redis.duplicate();
   const relay = redis.duplicate();
+  // A duplicate does not inherit the original's error listener: without one, every reconnect attempt while Redis
+  // is down printed "[ioredis] Unhandled error event" (and the adapter's "missing 'error' handler") on stderr.
+  // They reconnect and resubscribe on their own; the api's readiness reports Redis being down.
+  for (const client of [pub, sub, relay]) client.on('error', () => undefined);
   io.adapter(createAdapter(pub, sub, { key: 'cr:socket.io' }));
 
   const guards = new Map<string, RoomGuard>([
