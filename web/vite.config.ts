@@ -41,7 +41,12 @@ const config = {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
+            // i18next, dayjs and its locales; not dayjs's plugins (they come with antd's date pickers, on their
+            // pages) nor react-i18next (its <Trans> and HTML parser come with the pages that use them).
+            {
+              name: 'i18n',
+              test: /node_modules[\\/](i18next|dayjs[\\/](dayjs\.min\.js|locale[\\/]))/,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },

@@ -1,6 +1,7 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/i18n';
+import { loadAntdLocale } from '../antd-locale';
 import type { Lang } from '../../lib/language';
 
 const OPTIONS: Array<{ lang: Lang; short: string; labelKey: string }> = [
@@ -24,7 +25,7 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
             lang={o.lang === 'zh' ? 'zh-CN' : 'en'}
             autoInsertSpace={false}
             title={t(o.labelKey)}
-            onClick={() => void changeLanguage(o.lang)}
+            onClick={() => void loadAntdLocale(o.lang).then(() => changeLanguage(o.lang))}
           >
             {o.short}
           </Button>

@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Avatar, Button, Skeleton, Tag } from 'antd';
+import { Alert, Button, Skeleton, Tag } from 'antd';
+// The avatar alone: antd's `Avatar` export also carries Avatar.Group, and with it the popover and tooltip.
+import Avatar from 'antd/es/avatar/Avatar';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProposalSummary } from '@cr/api/contract/proposal.contract';
