@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { antdLocale, loadAntdLocale } from './antd-locale';
+import { DeferredFeedback } from './deferred-feedback';
 import { theme } from './theme';
 
 /** antd's own texts (pagination, Empty, Modal buttons, date pickers) follow the interface language. */
@@ -15,7 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [lang]);
   return (
     <ConfigProvider locale={antdLocale(lang)} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntdApp>{children}</AntdApp>
+      <DeferredFeedback>{children}</DeferredFeedback>
     </ConfigProvider>
   );
 }

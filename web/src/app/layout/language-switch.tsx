@@ -1,4 +1,6 @@
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
+// Space.Compact alone: antd's `Space` export brings Space itself along, which the header does not use.
+import Compact from 'antd/es/space/Compact';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/i18n';
 import { loadAntdLocale } from '../antd-locale';
@@ -15,7 +17,7 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
   const current: Lang = i18n.language === 'zh' ? 'zh' : 'en';
   return (
     <div role="group" aria-label={t('nav.language')} className={dark ? 'cr-lang cr-lang--dark' : 'cr-lang'}>
-      <Space.Compact>
+      <Compact>
         {OPTIONS.map((o) => (
           <Button
             key={o.lang}
@@ -30,7 +32,7 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
             {o.short}
           </Button>
         ))}
-      </Space.Compact>
+      </Compact>
     </div>
   );
 }
