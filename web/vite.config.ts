@@ -33,7 +33,10 @@ function antdUniqueTooltipOnDemand(): Plugin {
     transform(code, id) {
       if (!/[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(id)) return null;
       if (!code.includes(from)) throw new Error(`antd's ConfigProvider no longer has: ${from}`);
-      return code.replace(from, "const UniqueProvider = React.lazy(() => import('../tooltip/UniqueProvider'));");
+      return code.replace(
+        from,
+        "const UniqueProvider = React.lazy(() => import('../tooltip/UniqueProvider'));",
+      );
     },
   };
 }

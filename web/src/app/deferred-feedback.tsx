@@ -31,7 +31,8 @@ function ready(api: FeedbackApi) {
  */
 function deferred<K extends keyof FeedbackApi>(part: K): FeedbackApi[K] {
   return new Proxy({} as FeedbackApi[K], {
-    get: (_, method: string) =>
+    get:
+      (_, method: string) =>
       (...args: unknown[]) => {
         const call = (api: FeedbackApi) =>
           (api[part] as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
