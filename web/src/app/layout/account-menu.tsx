@@ -1,4 +1,7 @@
-import { App, Badge, Button, Dropdown, type MenuProps } from 'antd';
+import { Badge, Button, Dropdown, type MenuProps } from 'antd';
+// The hook alone: antd's `App` export brings the message, notification and modal holders, which load on their own
+// after the first page (app/deferred-feedback.tsx); the header's menu should not wait for them.
+import useApp from 'antd/es/app/useApp';
 import { DownOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +19,7 @@ import { usePersonalRoom, useUnreadStore } from '../../components/social/use-per
 export function AccountMenu() {
   const { t } = useTranslation();
   const { user, can } = useAuth();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const navigate = useNavigate();
   const unread = useUnreadStore((s) => s.unread);
   const inboxUnread = useInboxUnread();
