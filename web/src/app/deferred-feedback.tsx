@@ -52,7 +52,7 @@ const api: FeedbackApi = {
 /**
  * antd's `App` (its root class and styles, `App.useApp()` for message, notification and modal) with the three
  * feedback holders loaded after the first page shows, or at the first call: they are not part of the JavaScript
- * a first visit waits for. Pages use `App.useApp()` as before.
+ * a first visit waits for. Pages call them through `useFeedback()` (lib/use-feedback.ts), antd's `App.useApp()`.
  */
 export function DeferredFeedback({ children }: { children: ReactNode }) {
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
