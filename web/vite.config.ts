@@ -21,15 +21,37 @@ function antdFormProviderOnly(): Plugin {
   };
 }
 
+/**
+ * antd's ConfigProvider wraps the app in the tooltip's UniqueProvider only when `tooltip.unique` is set (this app
+ * never sets it), yet imports it, and with it the popup positioning of @rc-component/trigger, on every page. Taken
+ * lazily, the positioning comes with the first page that shows a tooltip, dropdown or select.
+ */
+function antdUniqueTooltipOnDemand(): Plugin {
+  const from = "import UniqueProvider from '../tooltip/UniqueProvider';";
+  return {
+    name: 'cr-antd-unique-tooltip-on-demand',
+    transform(code, id) {
+      if (!/[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(id)) return null;
+      if (!code.includes(from)) throw new Error(`antd's ConfigProvider no longer has: ${from}`);
+      return code.replace(
+        from,
+        "const UniqueProvider = React.lazy(() => import('../tooltip/UniqueProvider'));",
+      );
+    },
+  };
+}
+
 /** The api (with socket.io) of `npm start`, for `npm run dev -w web` on its own port. */
 const apiOrigin = 'http://localhost:3000';
 
 const config = {
-  plugins: [react(), antdFormProviderOnly(), routeTable(), precompress()],
+  plugins: [react(), antdFormProviderOnly(), antdUniqueTooltipOnDemand(), routeTable(), precompress()],
   // The manifest names each chunk's imports: the size budget (`npm run size -w web`) walks it.
   build: {
     outDir: 'dist',
     manifest: true,
+    // Every browser the site supports knows <link rel="modulepreload">; one that does not only preloads less.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // antd's core (layout, menu, drawer) is shared by every page; pages come as their own chunks.
     chunkSizeWarningLimit: 700,
@@ -41,7 +63,12 @@ const config = {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
+            // i18next, dayjs and its locales; not dayjs's plugins (they come with antd's date pickers, on their
+            // pages) nor react-i18next (its <Trans> and HTML parser come with the pages that use them).
+            {
+              name: 'i18n',
+              test: /node_modules[\\/](i18next|dayjs[\\/](dayjs\.min\.js|locale[\\/]))/,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },

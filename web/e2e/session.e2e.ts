@@ -35,10 +35,13 @@ describe('start-up login state', () => {
     await signInAs(page, site.site.memberLogoutToken, '/profile/info');
     expect(await page.locator('main h1').first().textContent()).toBe('My profile');
     const account = page.getByRole('button', { name: `Account menu for ${site.site.memberName}` });
+    // The account menu is its own chunk, loaded once the member is known: it may come just after the page.
+    await account.waitFor();
     expect(await account.isVisible()).toBe(true);
-    expect(
-      await page.locator('main').getByText(site.site.memberName, { exact: true }).first().isVisible(),
-    ).toBe(true);
+    // The profile's rows come with its read, after the heading.
+    const name = page.locator('main').getByText(site.site.memberName, { exact: true }).first();
+    await name.waitFor();
+    expect(await name.isVisible()).toBe(true);
     expect(await page.evaluate(() => sessionStorage.getItem('api-token'))).toBe(site.site.memberLogoutToken);
     await shot(page, 'profile');
 

@@ -1,31 +1,13 @@
 import { z } from 'zod';
 import { roleSchema, type Role } from './user.contract';
+import { adminMessages } from './admin-messages.contract';
+export { adminMessages, adminMessageType, type AdminMessageType } from './admin-messages.contract';
 
 /**
  * Administration (issue 14): users and roles, live permissions, the audit log. One schema per request, shared by
  * the admin pages and the api routes; every refusal has a stable key in `adminMessages` (clients translate by key).
  */
-export const adminMessages = {
-  'admin.user_not_found': 'The user was not found.',
-  'admin.role_by_chain':
-    'Council and secretary roles follow the chain; they cannot be given or taken by hand.',
-  'admin.not_yourself': 'You cannot change your own role or deactivate your own account.',
-  'admin.super_admin_only': 'Only a super admin can make a super admin or change one.',
-  'admin.reason_required': 'Please state the reason (at least 10 characters).',
-  'admin.no_did': 'This user has no DID bound.',
-  'admin.permission_not_found': 'The permission was not found.',
-  'admin.lockout': 'The super admin keeps the permission page, so that nobody is locked out.',
-  'admin.bad_date': 'Please enter a date as YYYY-MM-DD.',
-  'admin.video_url': 'Please enter the https address of a video file (.mp4 or .webm).',
-} as const;
-export type AdminMessageType = keyof typeof adminMessages;
 const M = adminMessages;
-
-/** The stable key of an admin message (schema messages are the English text), else null. */
-export function adminMessageType(message: string): AdminMessageType | null {
-  const hit = Object.entries(adminMessages).find(([, m]) => m === message);
-  return hit ? (hit[0] as AdminMessageType) : null;
-}
 
 /** Live events on the member's personal room `user:<id>`: the account was deactivated (sign out now) or changed. */
 export const ACCOUNT_DEACTIVATED_EVENT = 'account.deactivated';

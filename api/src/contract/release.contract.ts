@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { releaseMessages } from './release-messages.contract';
+export { releaseMessages, releaseMessageType, type ReleaseMessageType } from './release-messages.contract';
 
 /** Release notes ("What's new", spec §3 Release: name, desc): admins write them, everyone reads them. */
-export const releaseMessages = {
-  'release.required': 'required',
-  'release.too_long': 'too long',
-  'release.not_found': 'The release was not found.',
-  'release.admin_only': 'Only an admin can change the release notes.',
-} as const;
-export type ReleaseMessageType = keyof typeof releaseMessages;
 const M = releaseMessages;
 
 /** POST /api/release and PUT /api/release/:id */
@@ -32,8 +27,3 @@ export const releaseSchema = z.object({
 export type Release = z.infer<typeof releaseSchema>;
 export const releaseListSchema = z.object({ list: z.array(releaseSchema) });
 export type ReleaseList = z.infer<typeof releaseListSchema>;
-
-export function releaseMessageType(message: string): ReleaseMessageType | null {
-  const hit = Object.entries(releaseMessages).find(([, m]) => m === message);
-  return hit ? (hit[0] as ReleaseMessageType) : null;
-}

@@ -1,4 +1,13 @@
-import { ROLES_IN_ORDER, type Role } from './user.contract';
+/**
+ * Roles and their ranks without zod (the schema is `roleSchema` in user.contract.ts): the web's session store
+ * checks rights on every page, before any schema is needed.
+ */
+
+/** Roles in rising order (spec §6); SUPER_ADMIN is treated as ADMIN, CUSTOM ranks lowest. */
+export const ROLES_IN_ORDER = ['MEMBER', 'LEADER', 'ADMIN', 'SECRETARY', 'COUNCIL'] as const;
+/** Every role: the ranked ones, then SUPER_ADMIN and CUSTOM. */
+export const ROLES = [...ROLES_IN_ORDER, 'SUPER_ADMIN', 'CUSTOM'] as const;
+export type Role = (typeof ROLES)[number];
 
 /**
  * The rank of a role in MEMBER < LEADER < ADMIN < SECRETARY < COUNCIL (spec §6).

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { skillsetSchema } from './profile.contract';
 import { teamPersonSchema } from './team.contract';
+import { taskMessages } from './task-messages.contract';
+export { taskMessages, taskMessageType, type TaskMessageType } from './task-messages.contract';
 
 /**
  * Tasks, projects and events (spec §3 Task, Task candidate; §4 task statuses, types, categories, event date
@@ -8,43 +10,6 @@ import { teamPersonSchema } from './team.contract';
  * One schema per request, shared by the web forms and the api routes; every refusal has a stable key in
  * `taskMessages` (clients translate by key).
  */
-export const taskMessages = {
-  'task.name_short': 'The name must be at least 4 characters',
-  'task.required': 'This field is required.',
-  'task.too_long': 'This field is too long.',
-  'task.too_many': 'Too many entries.',
-  'task.amount_invalid': 'Please input valid amount.',
-  'task.link_invalid': 'Please input a valid link (https://…).',
-  'task.deadline_required': 'Please set a deadline.',
-  'task.event_dates_required': 'A confirmed event needs its start and end.',
-  'task.event_end_before_start': 'The event must end after it starts.',
-  'task.breakdown_required': 'Please break the budget down (what the expenses are).',
-  'task.bidding_reward': 'A bidding task has no fixed reward: candidates bid for it.',
-  'task.rules_unconfirmed': 'You must confirm you have read the payment rules and disclaimer',
-  'task.picture_invalid': 'Please upload the picture with the upload button (an image of at most 200 KB)',
-  'task.not_found': 'The task was not found.',
-  'task.not_owner': 'Only the owner of this task can do this.',
-  'task.wrong_status': 'This cannot be done in the current status of the task.',
-  'task.not_editable': 'The task can only be edited before anyone is assigned.',
-  'task.not_open': 'This task is not open for applications.',
-  'task.deadline_passed': 'The application deadline has passed.',
-  'task.own_task': 'You cannot apply to your own task.',
-  'task.already_applied': 'You have already applied.',
-  'task.bid_required': 'A bid is required when bidding',
-  'task.bid_not_bidding': 'This task takes no bids.',
-  'task.team_not_owned': 'You can apply for a team only if you own it.',
-  'task.limit_reached': 'The candidate limit of this task has been reached.',
-  'task.candidate_not_found': 'There is no such candidate.',
-  'task.candidate_not_pending': 'This application is not pending.',
-  'task.cannot_withdraw': 'An approved candidate cannot withdraw; ask the owner.',
-  'task.not_council': 'Only a council member can sign off a task.',
-  'task.not_signed_off': 'A council member must sign the task off first.',
-  'task.already_signed_off': 'This task is already signed off.',
-  'task.comment_required': 'Please input comment',
-  'task.comments_closed': 'Comments are disabled for closed bidding projects/tasks',
-  'task.circle_not_found': 'The CRcle was not found.',
-} as const;
-export type TaskMessageType = keyof typeof taskMessages;
 const M = taskMessages;
 
 export const TASK_STATUSES = [
@@ -345,9 +310,3 @@ export type MyTasks = z.infer<typeof myTasksSchema>;
 
 /** GET /api/admin/task?type=&status=&page= — every task, private and pending ones too. */
 export const adminTaskListQuerySchema = taskListQuerySchema;
-
-/** The stable key of a task message (for translating `fields[].message` of a validation error). */
-export function taskMessageType(message: string): TaskMessageType | null {
-  const hit = Object.entries(taskMessages).find(([, m]) => m === message);
-  return hit ? (hit[0] as TaskMessageType) : null;
-}

@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { ROLES } from './roles.contract';
 
-/** Roles in rising order (spec §6); SUPER_ADMIN is treated as ADMIN, CUSTOM ranks lowest. */
-export const ROLES_IN_ORDER = ['MEMBER', 'LEADER', 'ADMIN', 'SECRETARY', 'COUNCIL'] as const;
-export const roleSchema = z.enum([
-  'MEMBER',
-  'LEADER',
-  'ADMIN',
-  'SECRETARY',
-  'COUNCIL',
-  'SUPER_ADMIN',
-  'CUSTOM',
-]);
+export { ROLES_IN_ORDER } from './roles.contract';
+export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 export const genderSchema = z.enum(['male', 'female', 'other']);

@@ -5,7 +5,7 @@ import { PageLoading } from '../components/page-loading';
 import { AppProviders } from './app-providers';
 import { boot, type BootOutcome } from './boot';
 import { createAppRouter } from './router';
-import { loadNamespaces, MESSAGE_NAMESPACES } from '../lib/i18n';
+import { ERROR_NAMESPACES, loadNamespaces, MESSAGE_NAMESPACES } from '../lib/i18n';
 
 type AppState = 'booting' | BootOutcome;
 
@@ -24,7 +24,7 @@ export function App() {
     // The words of a refused call (api-messages.ts), once the first page is up: until then such a refusal shows
     // the server's own sentence.
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-    idle(() => void loadNamespaces(MESSAGE_NAMESPACES).catch(() => undefined));
+    idle(() => void loadNamespaces([...ERROR_NAMESPACES, ...MESSAGE_NAMESPACES]).catch(() => undefined));
   }, [state]);
 
   // The shared texts of the reader's language arrive while the app boots; until both are there, the skeleton.

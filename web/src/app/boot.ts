@@ -1,9 +1,11 @@
+import { currentLanguage } from '../lib/i18n';
 import { isServerDown } from '../lib/api-errors';
 import { useAuthStore } from '../lib/auth-store';
 import { clearApiTokens, readApiToken, restoreRememberedToken } from '../lib/session-token';
 import { useSiteSettingsStore } from '../lib/site-settings-store';
 import { getCurrentUser } from '../features/auth/api/get-current-user';
 import { getSiteSettings } from '../features/site/api/get-site-settings';
+import { loadAntdLocale } from './antd-locale';
 
 export type BootOutcome = 'ready' | 'maintenance';
 
@@ -18,6 +20,7 @@ export async function boot(): Promise<BootOutcome> {
   const [settings, user] = await Promise.allSettled([
     getSiteSettings(),
     token ? getCurrentUser() : Promise.resolve(null),
+    loadAntdLocale(currentLanguage()),
   ]);
   if (settings.status === 'rejected') return 'maintenance';
   useSiteSettingsStore.getState().setSettings(settings.value);

@@ -1,5 +1,5 @@
 import type { PageLoader } from '../components/lazy-page';
-import { loadNamespaces } from '../lib/i18n';
+import { ERROR_NAMESPACES, loadNamespaces } from '../lib/i18n';
 import { ROUTES } from '../lib/paths';
 
 export type Access = 'public' | 'member' | 'admin';
@@ -15,8 +15,13 @@ export interface PageRoute {
  * A page module together with the texts of its feature (namespaces of `web/src/features/<f>/locales`) in the
  * reader's language: the page shows only once both are there, so no raw key ever flashes.
  */
-function withTexts<M>(ns: string[], importer: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([importer(), loadNamespaces(ns)]).then(([m]) => m);
+function withTexts<M>(
+  ns: string[],
+  importer: () => Promise<M>,
+  { errorTexts = true }: { errorTexts?: boolean } = {},
+): () => Promise<M> {
+  const all = errorTexts ? [...ERROR_NAMESPACES, ...ns] : ns;
+  return () => Promise.all([importer(), loadNamespaces(all)]).then(([m]) => m);
 }
 
 /** Picks one named page component out of a lazily imported module. */
@@ -24,7 +29,8 @@ function pick<M, K extends keyof M>(importer: () => Promise<M>, name: K): PageLo
   return () => importer().then((m) => ({ default: m[name] as never }));
 }
 
-const home = withTexts(['home'], () => import('../features/home/routes/home-page'));
+// The home page shows before the words of a failed call are there: its blocks fetch them (live-dao.tsx).
+const home = withTexts(['home'], () => import('../features/home/routes/home-page'), { errorTexts: false });
 const whitepaper = withTexts([], () => import('../features/whitepaper/routes/whitepaper-page'));
 const funding = withTexts([], () => import('../features/funding/routes/funding-page'));
 const legal = withTexts([], () => import('../features/legal/routes/legal-pages'));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { FileDoneOutlined } from '@ant-design/icons';
 import i18next from 'i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useAuth } from '../lib/auth-store';
 import { WalletRequestDialog } from './wallet-request/wallet-request-dialog';
 import { ensureWalletRequestLocales, WALLET_NS } from './wallet-request/wallet-request-i18n';
 import { paths } from '../lib/paths';
+import { useFeedback } from '../lib/use-feedback';
 
 /** Texts of this button, and the refusals of the `make-proposal` wallet action the QR dialog may show. */
 const TEXTS = {
@@ -177,7 +178,7 @@ export interface MakeProposalButtonProps {
 export function MakeProposalButton({ suggestion: s, electionRunning, onMade }: MakeProposalButtonProps) {
   const { t } = useTranslation(NS);
   const { is_council, user } = useAuth();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   if (!is_council) return null;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import i18next from 'i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { api } from '../lib/api-client';
 import { ApiError } from '../lib/api-errors';
 import { useAuth } from '../lib/auth-store';
 import { paths } from '../lib/paths';
+import { useFeedback } from '../lib/use-feedback';
 
 const TEXTS = {
   en: {
@@ -51,7 +52,7 @@ export interface ProposalDraftButtonProps {
 export function ProposalDraftButton({ suggestion }: ProposalDraftButtonProps) {
   const { t } = useTranslation(NS);
   const { is_council } = useAuth();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   if (!is_council) return null;

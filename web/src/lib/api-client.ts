@@ -1,7 +1,12 @@
 import type { z } from 'zod';
-import { errorEnvelopeSchema } from '@cr/api/contract/envelope.contract';
 import { ApiError, NetworkError } from './api-errors';
 import { readApiToken } from './session-token';
+
+/**
+ * A contract schema, or a function that imports one: a page whose first paint needs no zod (the home page) loads
+ * its schemas while the call is on its way, so zod is not part of the JavaScript before the page shows.
+ */
+export type SchemaOption<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 
 type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
@@ -11,8 +16,8 @@ export interface RequestOptions<T> {
   data?: Query | Record<string, unknown> | unknown[];
   /** Multipart form data (uploads); replaces `data`. */
   form?: FormData;
-  /** Validates the `data` of the success envelope (a shared contract schema). */
-  schema?: z.ZodType<T>;
+  /** Validates the `data` of the success envelope (a shared contract schema, or a loader of one). */
+  schema?: SchemaOption<T>;
   signal?: AbortSignal;
   /** Extra request headers (e.g. `x-wallet-secret`). */
   headers?: Record<string, string>;
@@ -60,10 +65,22 @@ async function send(path: string, opts: RequestOptions<unknown>): Promise<Respon
   }
 }
 
-/** The error a failed answer stands for: the server's envelope when it sent one, else the HTTP status text. */
-function errorFrom(res: Response, body: unknown): ApiError {
-  const envelope = errorEnvelopeSchema.safeParse(body);
-  if (envelope.success) {
+/** The error envelope's schema, loaded with the first failed call (zod is not needed before one). */
+function loadErrorEnvelopeSchema() {
+  return import('@cr/api/contract/envelope.contract').then(
+    (m) => m.errorEnvelopeSchema,
+    () => null,
+  );
+}
+
+/**
+ * The error a failed answer stands for: the server's envelope when it sent one, else the HTTP status text (also
+ * when the envelope's schema could not be loaded: the server is then most likely down).
+ */
+async function errorFrom(res: Response, body: unknown): Promise<ApiError> {
+  const schema = await loadErrorEnvelopeSchema();
+  const envelope = schema?.safeParse(body);
+  if (envelope?.success) {
     const { type, message, fields, retryAfterSec } = envelope.data.error;
     return new ApiError(res.status, type, message, fields, retryAfterSec);
   }
@@ -88,6 +105,12 @@ async function readJson(res: Response): Promise<unknown> {
  * and `code > 0`; its `data` is returned. Anything else throws `ApiError`; no answer at all throws `NetworkError`.
  */
 export async function apiRequest<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  // A lazy schema is fetched alongside the call; a schema that cannot be fetched is a network failure.
+  const schema =
+    typeof opts.schema === 'function'
+      ? opts.schema().catch((err: unknown) => Promise.reject(new NetworkError(err)))
+      : Promise.resolve(opts.schema);
+  schema.catch(() => undefined); // awaited below, after the answer; not an unhandled rejection meanwhile
   const res = await send(path, opts as RequestOptions<unknown>);
   const body = await readJson(res);
   const ok =
@@ -96,10 +119,11 @@ export async function apiRequest<T = unknown>(path: string, opts: RequestOptions
     body !== null &&
     typeof (body as { code?: unknown }).code === 'number' &&
     (body as { code: number }).code > 0;
-  if (!ok) throw errorFrom(res, body);
+  if (!ok) throw await errorFrom(res, body);
   const data = (body as { data?: unknown }).data;
-  if (!opts.schema) return data as T;
-  const parsed = opts.schema.safeParse(data);
+  const validate = await schema;
+  if (!validate) return data as T;
+  const parsed = validate.safeParse(data);
   if (!parsed.success)
     throw new ApiError(200, 'http.invalid_response', 'The server sent an unexpected answer.');
   return parsed.data;
@@ -118,7 +142,7 @@ export const api = {
   upload: <T>(
     path: string,
     file: Blob,
-    opts: { field?: string; filename?: string; schema?: z.ZodType<T> } = {},
+    opts: { field?: string; filename?: string; schema?: SchemaOption<T> } = {},
   ) => {
     const form = new FormData();
     const name = opts.filename ?? (file instanceof File ? file.name : 'upload');
@@ -133,7 +157,7 @@ export async function downloadBlob(
   data?: Query,
 ): Promise<{ blob: Blob; filename: string | null }> {
   const res = await send(path, { method: 'GET', data });
-  if (res.status !== 200) throw errorFrom(res, await readJson(res));
+  if (res.status !== 200) throw await errorFrom(res, await readJson(res));
   const disposition = res.headers.get('Content-Disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   return { blob: await res.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };

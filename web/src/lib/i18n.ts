@@ -36,11 +36,15 @@ const lazyFiles: BackendModule = {
   },
 };
 
+/** Namespaces every page needs at once: the shared texts (header, footer, navigation, loading states). */
+export const BASE_NAMESPACES = ['translation'];
+
 /**
- * Namespaces every page may need at once: the shared texts, and the account texts that any failed call's
- * message falls back to (`api-messages.ts`).
+ * The account texts that any failed call's message falls back to (`api-messages.ts`): every page's loader awaits
+ * them (`routes.tsx`), except the home page's, whose blocks fetch them with their content (their only words that
+ * need them are a failed read's).
  */
-export const BASE_NAMESPACES = ['translation', 'auth'];
+export const ERROR_NAMESPACES = ['auth'];
 
 /** Where a refusal of a call may be translated (`api-messages.ts`): fetched once the first page is up. */
 export const MESSAGE_NAMESPACES = [

@@ -1,4 +1,4 @@
-import { App, Badge, Button, Dropdown, type MenuProps } from 'antd';
+import { Badge, Button, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useAuth, useAuthStore } from '../../lib/auth-store';
 import { accountApi } from '../../lib/account-api';
 import { MemberAvatar } from '../../components/member-avatar';
 import { paths } from '../../lib/paths';
+import { useFeedback } from '../../lib/use-feedback';
 import { useInboxUnread } from '../../features/inbox/components/inbox-button';
 import { usePersonalRoom, useUnreadStore } from '../../components/social/use-personal-room';
 
@@ -16,7 +17,7 @@ import { usePersonalRoom, useUnreadStore } from '../../components/social/use-per
 export function AccountMenu() {
   const { t } = useTranslation();
   const { user, can } = useAuth();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const unread = useUnreadStore((s) => s.unread);
   const inboxUnread = useInboxUnread();

@@ -1,6 +1,9 @@
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
+// Space.Compact alone: antd's `Space` export brings Space itself along, which the header does not use.
+import Compact from 'antd/es/space/Compact';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/i18n';
+import { loadAntdLocale } from '../antd-locale';
 import type { Lang } from '../../lib/language';
 
 const OPTIONS: Array<{ lang: Lang; short: string; labelKey: string }> = [
@@ -14,7 +17,7 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
   const current: Lang = i18n.language === 'zh' ? 'zh' : 'en';
   return (
     <div role="group" aria-label={t('nav.language')} className={dark ? 'cr-lang cr-lang--dark' : 'cr-lang'}>
-      <Space.Compact>
+      <Compact>
         {OPTIONS.map((o) => (
           <Button
             key={o.lang}
@@ -24,12 +27,12 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
             lang={o.lang === 'zh' ? 'zh-CN' : 'en'}
             autoInsertSpace={false}
             title={t(o.labelKey)}
-            onClick={() => void changeLanguage(o.lang)}
+            onClick={() => void loadAntdLocale(o.lang).then(() => changeLanguage(o.lang))}
           >
             {o.short}
           </Button>
         ))}
-      </Space.Compact>
+      </Compact>
     </div>
   );
 }

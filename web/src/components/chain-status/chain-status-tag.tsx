@@ -1,4 +1,4 @@
-import { App, Button, Tag, Tooltip, Typography } from 'antd';
+import { Button, Tag, Tooltip, Typography } from 'antd';
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -12,6 +12,7 @@ import { useChainHead } from '../block-eta/use-chain-head';
 import { CHAIN_NS, chainFailureText } from './chain-status-i18n';
 import { explorerTxUrl, shortHash } from './explorer';
 import './chain-status.css';
+import { useFeedback } from '../../lib/use-feedback';
 
 export type ChainStatus = ChainActionView['status'];
 
@@ -68,7 +69,7 @@ export function ChainStatusTag({
   queued = false,
 }: ChainStatusTagProps) {
   const { t } = useTranslation(CHAIN_NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const chainId = useChainHead().head?.chainId;
   // The shown state: `unchain` of a signed, recorded action is on its way (data-chain-status keeps the raw value).
   const shown = status === 'unchain' && queued ? 'queued' : status;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { saveBlob } from '../../lib/api-client';
+import { useFeedback } from '../../lib/use-feedback';
 
 /**
  * Downloads the filtered list as a CSV file: the list's query without its page and page size (every row that
@@ -23,7 +24,7 @@ export function ExportCsvButton<Q extends { page?: number; results?: number }>({
   errorText(err: unknown): string;
   testId?: string;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);

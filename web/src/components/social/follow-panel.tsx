@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Alert, Button, Card, Popconfirm, Skeleton, Space, Statistic } from 'antd';
+import { Alert, Button, Card, Popconfirm, Skeleton, Space, Statistic } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FollowState } from '@cr/api/contract/social.contract';
@@ -7,12 +7,13 @@ import { useAuth } from '../../lib/auth-store';
 import { paths } from '../../lib/paths';
 import { socialApi } from './social-api';
 import { useSocialError } from './use-social-error';
+import { useFeedback } from '../../lib/use-feedback';
 
 /** The member page's follow panel: counts for everyone; Follow, Message and Block for another signed-in member. */
 export function FollowPanel({ userId }: { userId: string }) {
   const { t } = useTranslation('social');
   const { user } = useAuth();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const showError = useSocialError();
   const [state, setState] = useState<FollowState | null>(null);
   const [busy, setBusy] = useState(false);

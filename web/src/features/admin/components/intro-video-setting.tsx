@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Flex, Input, Popconfirm, Typography } from 'antd';
+import { Button, Flex, Input, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { introVideoUrlSchema, type SiteSettings } from '@cr/api/contract/site.contract';
 import { errorText, messageText } from '../../../lib/api-messages';
 import { useSiteSettingsStore } from '../../../lib/site-settings-store';
 import { adminApi } from '../api/admin-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /**
  * The introduction video's address on /admin/settings: an https video file, checked by the same schema as the
@@ -19,7 +20,7 @@ export function IntroVideoSetting({
 }) {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [value, setValue] = useState(settings.introVideoUrl ?? '');
   const [busy, setBusy] = useState(false);
   useEffect(() => setValue(settings.introVideoUrl ?? ''), [settings.introVideoUrl]);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_ROLES, type Permission } from '@cr/api/contract/admin.contract';
 import type { Role } from '@cr/api/contract/user.contract';
@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/api-messages';
 import { useLoad } from '../../../lib/use-load';
 import { adminApi } from '../api/admin-api';
 import { AdminPage } from '../components/admin-layout';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /**
  * /admin/permission: every permission (name, resource type, description, method, url) against every role. A
@@ -15,7 +16,7 @@ import { AdminPage } from '../components/admin-layout';
 export function AdminPermissionsPage() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [tick, setTick] = useState(0);
   const { data, error, loading, reload } = useLoad((signal) => adminApi.permissions(signal), tick);
   const [list, setList] = useState<Permission[] | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, List, Popconfirm, Switch, Typography } from 'antd';
+import { Alert, Button, List, Popconfirm, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SiteSettings } from '@cr/api/contract/site.contract';
 import { errorText } from '../../../lib/api-messages';
@@ -8,6 +8,7 @@ import { useLoad } from '../../../lib/use-load';
 import { adminApi } from '../api/admin-api';
 import { AdminPage } from '../components/admin-layout';
 import { IntroVideoSetting } from '../components/intro-video-setting';
+import { useFeedback } from '../../../lib/use-feedback';
 
 const SWITCHES = ['suggestionsSuspended', 'crclesSuspended'] as const;
 type Switchable = (typeof SWITCHES)[number];
@@ -19,7 +20,7 @@ type Switchable = (typeof SWITCHES)[number];
 export function AdminSettingsPage() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, error, loading, reload } = useLoad((signal) => adminApi.settings(signal), 0);
   const [saved, setSaved] = useState<SiteSettings | null>(null);
   const [busy, setBusy] = useState<Switchable | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Input, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { AdminPage } from '../components/admin-layout';
 import { paths } from '../../../lib/paths';
 import { personName } from '@cr/api/contract/person-name';
+import { useFeedback } from '../../../lib/use-feedback';
 
 type AdminList = z.infer<typeof adminSuggestionListSchema>;
 type Row = AdminList['list'][number];
@@ -29,7 +30,7 @@ const name = (a: Row['author']) => personName(a);
  */
 export function AdminSuggestionsPage() {
   const { t, i18n } = useTranslation('suggestions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [abuse, setAbuse] = useState<Abuse>('REPORTED');
   const [status, setStatus] = useState<SuggestionStatus | 'any'>('any');
   const [search, setSearch] = useState('');

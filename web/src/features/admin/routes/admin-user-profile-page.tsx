@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ASSIGNABLE_ROLES, type AdminUserDetail } from '@cr/api/contract/admin.contract';
@@ -14,6 +14,7 @@ import { useLoad } from '../../../lib/use-load';
 import { adminApi } from '../api/admin-api';
 import { AdminPage } from '../components/admin-layout';
 import { AuditTable } from '../components/audit-table';
+import { useFeedback } from '../../../lib/use-feedback';
 
 type Session = AdminUserDetail['sessions'][number];
 type Dialog = { kind: 'role'; role: Role } | { kind: 'active' } | { kind: 'did' } | null;
@@ -22,7 +23,7 @@ type Dialog = { kind: 'role'; role: Role } | { kind: 'active' } | { kind: 'did' 
 export function AdminUserProfilePage() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { user: me } = useAuth();
   const { userId = '' } = useParams();
   const { data, error, loading, reload } = useLoad((signal) => adminApi.user(userId, signal), userId);

@@ -1,7 +1,12 @@
-import { currentUserSchema, type CurrentUser } from '@cr/api/contract/user.contract';
+import type { CurrentUser } from '@cr/api/contract/user.contract';
 import { api } from '../../../lib/api-client';
 
-/** GET /api/user/current_user with the stored api-token (401 `auth.required` when the token is not valid). */
+/**
+ * GET /api/user/current_user with the stored api-token (401 `auth.required` when the token is not valid). Its
+ * schema is fetched alongside the call (start-up shows its skeleton without zod).
+ */
 export function getCurrentUser(): Promise<CurrentUser> {
-  return api.get('/api/user/current_user', undefined, { schema: currentUserSchema });
+  return api.get('/api/user/current_user', undefined, {
+    schema: () => import('@cr/api/contract/user.contract').then((m) => m.currentUserSchema),
+  });
 }

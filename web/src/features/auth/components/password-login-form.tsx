@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema, type LoginRequest } from '@cr/api/contract/account.contract';
 import { accountApi } from '../../../lib/account-api';
@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in';
 import { usePendingDidStore } from '../../../lib/pending-did-store';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Email or username and password (POST only; the password never goes in a URL). */
 export function PasswordLoginForm({ remember }: { remember: boolean }) {
@@ -15,7 +16,7 @@ export function PasswordLoginForm({ remember }: { remember: boolean }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const completeSignIn = useCompleteSignIn();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rule = schemaRule(loginRequestSchema, t);
 
   const submit = async (values: LoginRequest) => {

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
-import { App } from 'antd';
+
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@cr/api/contract/user.contract';
 import { useAuthStore } from '../../../lib/auth-store';
 import { takeLoginRedirect } from '../../../lib/login-redirect';
 import { saveApiToken } from '../../../lib/session-token';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /**
  * After any sign-in (password, QR, registration): keeps the token (this tab; also later visits with "remember
@@ -13,7 +14,7 @@ import { saveApiToken } from '../../../lib/session-token';
  */
 export function useCompleteSignIn() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   return useCallback(
     (

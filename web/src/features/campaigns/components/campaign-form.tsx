@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Form, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { paths } from '../../../lib/paths';
 import { schemaRule } from '../../../lib/schema-rule';
 import { submissionApi } from '../api/submission-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** A field's validation rule from the campaign's own request schema. */
 export type FieldRule = ReturnType<typeof schemaRule>;
@@ -36,7 +37,7 @@ export function CampaignForm({
   testId: string;
 }) {
   const { t } = useTranslation('campaigns');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_login } = useAuth();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Select, Upload } from 'antd';
+import { Alert, Button, Form, Input, Select, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES } from '@cr/api/contract/upload.contract';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { submissionApi } from '../api/submission-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** An image attachment uploaded through POST /api/upload/file (≤ 200 KB; the server checks the bytes). */
 function AttachmentField({
@@ -22,7 +23,7 @@ function AttachmentField({
   onChange?: (v: string | null) => void;
 }) {
   const { t } = useTranslation('campaigns');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
     if (!file.type.startsWith('image/')) return void message.error(t('translation:errors.uploadNotImage'));
@@ -69,7 +70,7 @@ function AttachmentField({
 /** The issue form: title, type (bug by default), description and an optional image. */
 export function IssueForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('campaigns');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

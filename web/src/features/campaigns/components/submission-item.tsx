@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Input, Select, Tag } from 'antd';
+import { Button, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Submission, SubmissionDecisionInput } from '@cr/api/contract/submission.contract';
 import { errorText } from '../../../lib/api-messages';
 import { formatDateTime } from '../../../lib/dates';
 import { submissionApi } from '../api/submission-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 const STATUS_COLOR = { PENDING: 'blue', APPROVED: 'green', REJECTED: 'red', ARCHIVED: 'default' } as const;
 /** Form answers shown as their own list (the title and description are shown above). */
@@ -24,7 +25,7 @@ function DecisionControls({
   onChange: (s: Submission) => void;
 }) {
   const { t } = useTranslation('campaigns');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [status, setStatus] = useState<SubmissionDecisionInput['status']>(
     submission.status === 'PENDING' ? 'APPROVED' : 'ARCHIVED',
   );

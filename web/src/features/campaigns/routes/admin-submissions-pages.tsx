@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Pagination, Select, Space, Switch } from 'antd';
+import { Pagination, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CAMPAIGNS,
@@ -13,11 +13,12 @@ import { AdminPage } from '../../../components/admin-area-layout';
 import { submissionApi } from '../api/submission-api';
 import { SubmissionListView } from '../components/submission-list';
 import '../campaigns.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** The program switches the campaign forms obey, for admins. */
 function ProgramSwitches() {
   const { t } = useTranslation('campaigns');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const programs = useLoad((signal) => submissionApi.programs(signal), 'programs');
   const setSettings = useSiteSettingsStore((s) => s.setSettings);
   const flip = async (body: { trainingPostponed?: boolean; crclesSuspended?: boolean }) => {

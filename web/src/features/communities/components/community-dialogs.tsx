@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   SUB_COMMUNITY_TYPES,
@@ -11,6 +11,7 @@ import { schemaRule } from '../../../lib/schema-rule';
 import { communityApi } from '../api/community-api';
 import { communityFailure } from './community-errors';
 import { MemberPicker } from './member-picker';
+import { useFeedback } from '../../../lib/use-feedback';
 
 export type DialogKind = 'sub' | 'organizer' | 'rename';
 
@@ -27,7 +28,7 @@ export function CommunityDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation('communities');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

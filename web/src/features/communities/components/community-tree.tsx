@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Community } from '@cr/api/contract/community.contract';
@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { communityApi } from '../api/community-api';
 import { CommunityDialog, type DialogKind } from './community-dialogs';
 import { communityFailure } from './community-errors';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Children by parent id, each list by name. */
 function childrenOf(list: Community[]): Map<string | null, Community[]> {
@@ -34,7 +35,7 @@ function CommunityNode({
   onChanged: () => void;
 }) {
   const { t, i18n } = useTranslation('communities');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_login, is_admin } = useAuth();
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<DialogKind | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoading } from '../../../components/page-loading';
@@ -10,11 +10,12 @@ import { useLoad } from '../../../lib/use-load';
 import { communityApi } from '../api/community-api';
 import { communityFailure } from './community-errors';
 import { CommunityTree } from './community-tree';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** The selected country's tree with its loading, empty and error states; an admin may add the country. */
 export function CountryCommunities({ country, admin = false }: { country: string; admin?: boolean }) {
   const { t, i18n } = useTranslation('communities');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_admin } = useAuth();
   const { data, loading, error, reload } = useLoad((signal) => communityApi.tree(country, signal), country);
   const [busy, setBusy] = useState(false);

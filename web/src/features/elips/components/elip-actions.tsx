@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Popconfirm, Radio, Space } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Radio, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ELIP_VOTE_VALUES, type ElipDetail, type ElipMove } from '@cr/api/contract/elip.contract';
@@ -7,6 +7,7 @@ import { WalletRequestDialog } from '../../../components/wallet-request/wallet-r
 import { errorText } from '../../../lib/api-messages';
 import { paths } from '../../../lib/paths';
 import { elipApi } from '../api/elip-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 const MOVE_SUCCESS: Record<ElipMove, string> = {
   submit: 'success.submitted',
@@ -63,7 +64,7 @@ function Confirmed({
 /** The secretariat's rejection: a comment is required. */
 function RejectButton({ elip, onChange }: { elip: ElipDetail; onChange: (e: ElipDetail) => void }) {
   const { t } = useTranslation('elips');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ comment: string }>();
@@ -113,7 +114,7 @@ function RejectButton({ elip, onChange }: { elip: ElipDetail; onChange: (e: Elip
 /** A council member's vote: choose, give the reason, then sign it in the DID wallet (wallet action vote-elip). */
 function VoteButton({ elip, onVoted }: { elip: ElipDetail; onVoted: () => void }) {
   const { t } = useTranslation('elips');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [open, setOpen] = useState(false);
   const [signing, setSigning] = useState<{ value: (typeof ELIP_VOTE_VALUES)[number]; reason: string } | null>(
     null,
@@ -193,7 +194,7 @@ export function ElipActions({
   reload: () => void;
 }) {
   const { t } = useTranslation('elips');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const attempt = async (work: () => Promise<void>) => {
     try {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Radio, Select, Space } from 'antd';
+import { Button, Form, Input, Popconfirm, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ELIP_DESC_MAX_WORDS,
@@ -12,6 +12,7 @@ import {
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { MarkdownField } from './markdown-field';
+import { useFeedback } from '../../../lib/use-feedback';
 
 export type ElipFormValues = Omit<ElipInput, 'submit'>;
 const REQUIRED = new Set(['abstract', 'motivation', 'specification', 'copyright']);
@@ -53,7 +54,7 @@ export function ElipForm({
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation('elips');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ElipFormValues>();
   const values = Form.useWatch([], form);
   const [saving, setSaving] = useState<'save' | 'submit' | null>(null);

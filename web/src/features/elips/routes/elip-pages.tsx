@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Result, Row, Space } from 'antd';
+import { Button, Card, Col, Result, Row, Space } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ElipDetail } from '@cr/api/contract/elip.contract';
@@ -16,6 +16,7 @@ import { ElipBody, ElipReviews, ElipVotes } from '../components/elip-detail-view
 import { ElipForm, type ElipFormValues } from '../components/elip-form';
 import { ElipStatusTag } from '../components/elip-status-tag';
 import '../elips.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 function useElipsCrumb() {
   const { t } = useTranslation('elips');
@@ -114,7 +115,7 @@ const toForm = (e: ElipDetail): ElipFormValues => ({
 /** /elips/new — any signed-in member writes an ELIP: a personal draft, or submitted for review. */
 export function ElipCreatePage() {
   const { t } = useTranslation('elips');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const title = t('newTitle');
   return (
@@ -139,7 +140,7 @@ export function ElipCreatePage() {
 /** /elips/:id/edit — the author edits (personal draft, rejected, draft); a rejected one may be resubmitted. */
 export function ElipEditPage() {
   const { t } = useTranslation('elips');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { elip, loading, error, reload } = useElip(id);

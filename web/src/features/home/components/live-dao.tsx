@@ -1,18 +1,30 @@
-import { useEffect, type ReactNode } from 'react';
-import { Alert, Avatar, Button, Skeleton, Tag } from 'antd';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ProposalSummary } from '@cr/api/contract/proposal.contract';
-import { EmptyState } from '../../../components/empty-state';
 import { Panel } from '../../../components/panel';
-import { errorText } from '../../../lib/api-messages';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { ERROR_NAMESPACES, loadNamespaces } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useListData } from '../../../lib/use-list-data';
 import { homeApi } from '../api/home-api';
 
 /** How often the figures are read again while the page is open. */
 const REFRESH_MS = 30_000;
+
+/**
+ * What the blocks show once their reads are settled (rows, avatars, tags, an error or "nothing yet", with the words
+ * of a failed read): not needed for the page to show, so it comes as its own chunk, asked for when the page
+ * mounts, alongside the reads.
+ */
+const loadContent = () =>
+  Promise.all([import('./live-dao-content'), loadNamespaces(ERROR_NAMESPACES)]).then(([m]) => m);
+const BlockResult = lazy(() => loadContent().then((m) => ({ default: m.BlockResult })));
+const ProposalRows = lazy(() => loadContent().then((m) => ({ default: m.ProposalRows })));
+const CouncilTerm = lazy(() => loadContent().then((m) => ({ default: m.CouncilTerm })));
+const SuggestionRows = lazy(() => loadContent().then((m) => ({ default: m.SuggestionRows })));
+const TreasuryFigures = lazy(() => loadContent().then((m) => ({ default: m.TreasuryFigures })));
+
+const blockSkeleton = <Skeleton active paragraph={{ rows: 3 }} />;
 
 /** Loads `load`, and reads it again quietly every REFRESH_MS (the rows stay on screen meanwhile). */
 function useLive<T>(load: (signal: AbortSignal) => Promise<T>, key: string) {
@@ -40,7 +52,6 @@ function Block({
   state: { loading: boolean; error: unknown; reload: () => void; empty: boolean; emptyText: string };
   children: ReactNode;
 }) {
-  const { t } = useTranslation('home');
   return (
     <Panel
       className="cr-live__block"
@@ -49,27 +60,21 @@ function Block({
       extra={<Link to={to}>{more}</Link>}
     >
       {state.loading ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : state.error ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={errorText(t, state.error)}
-          action={<Button onClick={state.reload}>{t('retry')}</Button>}
-        />
-      ) : state.empty ? (
-        <EmptyState description={state.emptyText} />
+        blockSkeleton
       ) : (
-        children
+        <Suspense fallback={blockSkeleton}>
+          <BlockResult
+            error={state.error}
+            reload={state.reload}
+            empty={state.empty}
+            emptyText={state.emptyText}
+          >
+            {children}
+          </BlockResult>
+        </Suspense>
       )}
     </Panel>
   );
-}
-
-function timeLeft(p: ProposalSummary, t: (k: string, o?: Record<string, unknown>) => string) {
-  if (p.window.endsAt) return t('endsAt', { date: formatDateTime(p.window.endsAt) });
-  if (p.window.blocksLeft !== null) return t('blocksLeft', { count: p.window.blocksLeft });
-  return '';
 }
 
 function ProposalsBlock({ status }: { status: 'PROPOSED' | 'NOTIFICATION' }) {
@@ -90,24 +95,7 @@ function ProposalsBlock({ status }: { status: 'PROPOSED' | 'NOTIFICATION' }) {
         emptyText: t(voting ? 'votingEmpty' : 'vetoEmpty'),
       }}
     >
-      <ul className="cr-rows">
-        {(data?.list.slice(0, 5) ?? []).map((p) => (
-          <li key={p._id}>
-            <div className="cr-live__row">
-              <Link to={paths.proposal(p.number ?? p._id)}>
-                #{p.number} {p.title}
-              </Link>
-              <span className="cr-live__muted">
-                {voting
-                  ? t('tally', { yes: p.votes.support, needed: p.passThreshold, seats: p.seats })
-                  : t('vetoPercent', { percent: (p.vetoPercent ?? 0).toFixed(1) })}
-                {' · '}
-                {timeLeft(p, t)}
-              </span>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <ProposalRows data={data} voting={voting} />
     </Block>
   );
 }
@@ -124,27 +112,7 @@ function CouncilBlock() {
       testId="home-council"
       state={{ loading, error, reload, empty: !term, emptyText: t('councilEmpty') }}
     >
-      {term && (
-        <>
-          <p className="cr-live__muted" data-testid="home-term">
-            {t('termSeats', { seated: term.seated, seats: term.seats })}
-            {' · '}
-            {term.end.at
-              ? t('termEnds', { date: formatDate(term.end.at) })
-              : t('termEndsHeight', { height: term.end.height })}
-          </p>
-          <div className="cr-live__members">
-            {data.members.slice(0, 12).map((m) => (
-              <div key={m.did} className="cr-live__member">
-                <Avatar src={m.avatar ?? undefined} alt="">
-                  {m.name.slice(0, 1).toUpperCase()}
-                </Avatar>
-                <span className="cr-live__member-name">{m.name}</span>
-              </div>
-            ))}
-          </div>
-        </>
-      )}
+      <CouncilTerm data={data} />
     </Block>
   );
 }
@@ -166,27 +134,7 @@ function SuggestionsBlock() {
         emptyText: t('suggestionsEmpty'),
       }}
     >
-      <ul className="cr-rows">
-        {(data?.list.slice(0, 5) ?? []).map((s) => (
-          <li key={s._id}>
-            <div className="cr-live__row">
-              <Link to={paths.suggestion(s.number)}>
-                #{s.number} {s.title}
-              </Link>
-              <span className="cr-live__muted">
-                {[s.author.firstName, s.author.lastName].filter(Boolean).join(' ') || s.author.username}
-                {' · '}
-                {formatDate(s.createdAt)}
-                {s.proposalNumber !== null && (
-                  <Tag className="cr-live__tag" color="green">
-                    {t('becameProposal', { number: s.proposalNumber })}
-                  </Tag>
-                )}
-              </span>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <SuggestionRows data={data} />
     </Block>
   );
 }
@@ -194,7 +142,6 @@ function SuggestionsBlock() {
 function TreasuryBlock() {
   const { t } = useTranslation('home');
   const { data, loading, error, reload } = useLive((s) => homeApi.treasury(s), 'treasury');
-  const ela = (v: string) => Number(v).toLocaleString(undefined, { maximumFractionDigits: 2 });
   return (
     <Block
       title={t('treasuryTitle')}
@@ -203,20 +150,7 @@ function TreasuryBlock() {
       testId="home-treasury"
       state={{ loading, error, reload, empty: !data, emptyText: t('treasuryEmpty') }}
     >
-      {data && (
-        <div className="cr-live__figures">
-          <div>
-            <div className="cr-fact__value" data-testid="home-balance">
-              {ela(data.balanceEla)} ELA
-            </div>
-            <div className="cr-fact__label">{t('balance')}</div>
-          </div>
-          <div>
-            <div className="cr-fact__value">{ela(data.availableEla)} ELA</div>
-            <div className="cr-fact__label">{t('available')}</div>
-          </div>
-        </div>
-      )}
+      <TreasuryFigures data={data} />
     </Block>
   );
 }
@@ -224,6 +158,8 @@ function TreasuryBlock() {
 /** The DAO as it is now: council and term, proposals in voting and in veto, signed suggestions, treasury. */
 export function LiveDao() {
   const { t } = useTranslation('home');
+  // The blocks' content is fetched together with their reads, not after them.
+  useEffect(() => void loadContent().catch(() => undefined), []);
   return (
     <section aria-labelledby="home-live" data-testid="home-live">
       <h2 id="home-live" className="cr-section-title">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Popconfirm, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Skeleton, Typography } from 'antd';
 import { CalendarOutlined, CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CalendarFeedStatus } from '@cr/api/contract/calendar.contract';
@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/api-messages';
 import { formatDate } from '../../../lib/dates';
 import { calendarApi } from '../api/calendar-api';
 import '../../../components/profile-card/profile-card.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 type Busy = 'create' | 'revoke' | null;
 
@@ -17,7 +18,7 @@ type Busy = 'create' | 'revoke' | null;
  */
 export function CalendarFeedCard() {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [feed, setFeed] = useState<CalendarFeedStatus | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [failure, setFailure] = useState<string | null>(null);

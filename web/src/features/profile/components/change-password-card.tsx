@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form, Input } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@cr/api/contract/account.contract';
@@ -7,11 +7,12 @@ import { accountApi } from '../../../lib/account-api';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { passwordMatchRule, schemaRule } from '../../../lib/schema-rule';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Change password (POST /api/user/change-password); an account without one is sent to "Forgot password". */
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ChangePasswordRequest>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { usePendingDidStore } from '../../../lib/pending-did-store';
 import { refreshCurrentUser } from '../lib/use-own-profile';
 import '../../../components/profile-card/profile-card.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 type Dialog = 'bind-did' | 'sign-profile-statement' | null;
 
@@ -28,7 +29,7 @@ export function DidCard({
   onChanged(): void;
 }) {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);

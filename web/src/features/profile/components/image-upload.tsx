@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Upload } from 'antd';
+import { Button, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES } from '@cr/api/contract/upload.contract';
 import { errorText } from '../../../lib/api-messages';
 import { profileApi } from '../api/profile-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /**
  * A picture field (avatar or banner): uploads through POST /api/upload/file and holds its `/uploads/…` URL.
@@ -23,7 +24,7 @@ export function ImageUpload({
   id?: string;
 }) {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   const upload = async (file: File) => {

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Radio, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Radio, Skeleton, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAIL_GROUPS, type MailPreferences } from '@cr/api/contract/mail-preferences.contract';
 import { errorText } from '../../../lib/api-messages';
 import { mailPreferencesApi } from '../api/mail-preferences-api';
 import '../../../components/profile-card/profile-card.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /**
  * The member's e-mail preferences (docs/mail.md): each optional kind of mail on or off, and the language e-mail
@@ -13,7 +14,7 @@ import '../../../components/profile-card/profile-card.css';
  */
 export function MailPreferencesCard() {
   const { t } = useTranslation('profile');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [saved, setSaved] = useState<MailPreferences | null>(null);
   const [draft, setDraft] = useState<MailPreferences | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);

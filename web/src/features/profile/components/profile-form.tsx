@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Select } from 'antd';
+import { Alert, Button, Card, Form, Input, Select } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,7 @@ import { browserTimeZone, timeZones } from '../lib/profile-format';
 import { refreshCurrentUser } from '../lib/use-own-profile';
 import { ImageUpload } from './image-upload';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 const BASIC_KEYS = [
   'username',
@@ -79,7 +80,7 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
   const { t } = useTranslation('profile');
   // The names of languages, genders, professions, skills and social links: the same words the profile card shows.
   const { t: names } = useTranslation(PROFILE_CARD_NS);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);

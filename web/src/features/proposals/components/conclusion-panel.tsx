@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Modal, Skeleton, Tag } from 'antd';
+import { Alert, Button, Input, Modal, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
 import { summaryProof } from '../../../lib/chain-proof';
@@ -12,6 +12,7 @@ import { useProposalConclusion } from '../hooks/use-proposal-conclusion';
 import { useProposalErrorText } from '../model/error-text';
 import { WALLET_ACTIONS } from '../model/wallet-actions';
 import { ensureConclusionWalletTexts } from './conclusion-wallet-texts';
+import { useFeedback } from '../../../lib/use-feedback';
 
 ensureConclusionWalletTexts();
 
@@ -35,7 +36,7 @@ export function ConclusionPanel({ proposalId }: { proposalId: string }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [signing, setSigning] = useState<WalletRequestInput | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
 
   if (error && !c) return <Alert type="error" showIcon title={t('conclusion.loadFailed')} />;
   if (!c) return <Skeleton active paragraph={{ rows: 2 }} />;

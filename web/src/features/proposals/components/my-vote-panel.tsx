@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Alert, App, Button, Form, Input, Radio, Space } from 'antd';
+import { Alert, Button, Form, Input, Radio, Space } from 'antd';
 import { CheckOutlined, CloseOutlined, MinusCircleOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChainActionView } from '@cr/api/contract/chain.contract';
@@ -16,6 +16,7 @@ import {
 import { proposalApi } from '../api/proposal-api';
 import { WALLET_ACTIONS } from '../model/wallet-actions';
 import { useProposalErrorText } from '../model/error-text';
+import { useFeedback } from '../../../lib/use-feedback';
 
 ensureProposalWalletTexts();
 
@@ -54,7 +55,7 @@ export function MyVotePanel({
   onChainChange,
 }: MyVotePanelProps) {
   const { t } = useTranslation('proposals');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const errorText = useProposalErrorText();
   const [form] = Form.useForm<{ choice: VoteChoice; reason: string }>();
   const [saving, setSaving] = useState(false);

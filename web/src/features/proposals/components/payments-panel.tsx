@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Modal, Skeleton, Tag } from 'antd';
+import { Alert, Button, Input, Modal, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MilestoneStatus, MilestoneView, ProposalPayments } from '@cr/api/contract/milestone.contract';
 import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
@@ -11,6 +11,7 @@ import { WALLET_ACTIONS } from '../model/wallet-actions';
 import { ensurePaymentWalletTexts } from './payment-wallet-texts';
 import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
 import { paymentMessageProof, reviewOpinionProof, withdrawalProof } from '../../../lib/chain-proof';
+import { useFeedback } from '../../../lib/use-feedback';
 
 ensurePaymentWalletTexts();
 
@@ -39,7 +40,7 @@ export function PaymentsPanel({ proposalId }: { proposalId: string }) {
   const { payments, error, reload } = useProposalPayments(proposalId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [signing, setSigning] = useState<{ request: WalletRequestInput; text: string } | null>(null);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   if (error && !payments) return <Alert type="error" showIcon title={t('payments.loadFailed')} />;
   if (!payments) return <Skeleton active paragraph={{ rows: 3 }} />;

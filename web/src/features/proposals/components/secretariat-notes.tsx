@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Collapse, Input, Skeleton, Space } from 'antd';
+import { Button, Collapse, Input, Skeleton, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NOTES_MAX, type ProposalNotes } from '@cr/api/contract/proposal-tracking.contract';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { trackingApi } from '../api/tracking-api';
 import { useProposalErrorText } from '../model/error-text';
 import { RichText } from './proposal-content';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** The secretariat notes: the current text for everyone, each earlier version below; the secretary general edits. */
 export function SecretariatNotes({
@@ -20,7 +21,7 @@ export function SecretariatNotes({
   onSaved(n: ProposalNotes): void;
 }) {
   const { t } = useTranslation('proposals');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const errorText = useProposalErrorText();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');

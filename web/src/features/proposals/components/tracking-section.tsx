@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Skeleton, Tabs } from 'antd';
+import { Button, Skeleton, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TrackingEntry, TrackingList } from '@cr/api/contract/proposal-tracking.contract';
@@ -8,6 +8,7 @@ import { trackingApi } from '../api/tracking-api';
 import { useProposalErrorText } from '../model/error-text';
 import { TrackingEntryCard, TrackingStatusTag, type EntryActions } from './tracking-entry';
 import { TrackingEditor } from './tracking-editor';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /**
  * The "Tracking" and "Summary" tabs of a proposal: the owner writes and submits, the secretary general approves
@@ -24,7 +25,7 @@ export function TrackingSection({
   reload(): Promise<void>;
 }) {
   const { t } = useTranslation('proposals');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const errorText = useProposalErrorText();
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState<'TRACKING' | 'SUMMARY' | null>(null);

@@ -1,6 +1,6 @@
 import { ESC_ADDRESS_SHAPE } from '@cr/api/contract/address';
 import { useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Modal, Progress } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Progress } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
@@ -8,6 +8,7 @@ import { ensureProposalWalletTexts } from '../../../components/make-proposal-but
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
 import { useAuth } from '../../../lib/auth-store';
 import { WALLET_ACTIONS } from '../model/wallet-actions';
+import { useFeedback } from '../../../lib/use-feedback';
 
 ensureProposalWalletTexts();
 
@@ -24,7 +25,7 @@ interface VetoForm {
  */
 export function VetoPanel({ proposal, onLocked }: { proposal: ProposalDetail; onLocked(): void }) {
   const { t } = useTranslation('proposals');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_login } = useAuth();
   const [form] = Form.useForm<VetoForm>();
   const [pending, setPending] = useState<VetoForm | null>(null);

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  App,
   Button,
   Card,
   Checkbox,
@@ -27,6 +26,7 @@ import { RichText } from '../components/proposal-content';
 import { useProposalErrorText } from '../model/error-text';
 import '../proposals.css';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** The form: the draft's fields, with the suggestion it presents named by its number. */
 type DraftForm = Omit<ProposalDraftInput, 'suggestionId'> & { suggestionNumber: number | null };
@@ -72,7 +72,7 @@ export function ProposalEditPage() {
   const { t } = useTranslation('proposals');
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_council } = useAuth();
   const errorText = useProposalErrorText();
   const [form] = Form.useForm<DraftForm>();

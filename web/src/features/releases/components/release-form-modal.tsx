@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, DatePicker, Form, Input, Modal } from 'antd';
+import { DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { releaseInputSchema, type Release } from '@cr/api/contract/release.contract';
@@ -7,6 +7,7 @@ import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { DATE_FORMAT } from '../../../lib/dates';
 import { schemaRule } from '../../../lib/schema-rule';
 import { releaseApi } from '../api/release-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 interface FormValues {
   name: string;
@@ -29,7 +30,7 @@ export function ReleaseFormModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('releases');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const rule = schemaRule(releaseInputSchema, t, toRequest);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Popconfirm, Space } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Release } from '@cr/api/contract/release.contract';
@@ -14,6 +14,7 @@ import { useListData } from '../../../lib/use-list-data';
 import { releaseApi } from '../api/release-api';
 import { ReleaseFormModal } from '../components/release-form-modal';
 import '../releases.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 function ReleaseBody({ text }: { text: string }) {
   const html = useMemo(() => renderMarkdown(text), [text]);
@@ -23,7 +24,7 @@ function ReleaseBody({ text }: { text: string }) {
 /** /whats-new: the release notes, newest first; admins add, edit and delete them (delete asks first). */
 export function WhatsNewPage() {
   const { t } = useTranslation('releases');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_admin } = useAuth();
   const { data, loading, error, reload } = useListData((signal) => releaseApi.list(signal), 'releases');
   const [editing, setEditing] = useState<Release | 'new' | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Collapse, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Collapse, Skeleton, Tag, Typography } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { suggestionApi, type SuggestionDetail } from '../api/suggestion-api';
 import { useErrorText } from '../model/error-text';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Types whose registration waits for co-signatures (CHANGE_OWNER, CHANGE_SECRETARY on chain). */
 export const NEEDS_COSIGN = new Set(['CHANGE_PROPOSAL', 'CHANGE_SECRETARY']);
@@ -27,7 +28,7 @@ function roleHelp(kind: NominationState['kind'], role: NominationSigner['role'])
 export function CoSignaturesPanel({ s }: { s: SuggestionDetail }) {
   const { t } = useTranslation('suggestions');
   const errorText = useErrorText();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [state, setState] = useState<NominationState | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [open, setOpen] = useState(false);

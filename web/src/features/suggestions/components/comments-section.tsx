@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Form, Mentions, Popconfirm, Space, Typography } from 'antd';
+import { Button, Form, Mentions, Popconfirm, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_CHARS, editCommentSchema } from '@cr/api/contract/suggestion-comment.contract';
@@ -13,6 +13,7 @@ import { authorName } from './status-tags';
 import { useMentionOptions } from './use-mention-options';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** A comment's text with its @mentions linked to the members' pages. */
 function CommentBody({ c }: { c: SuggestionComment }) {
@@ -143,7 +144,7 @@ export function CommentsSection({
   refresh?: number;
 }) {
   const { t } = useTranslation('suggestions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const { user, is_login, is_admin } = useAuth();

@@ -1,10 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { App, Button, Input, Segmented, Tooltip } from 'antd';
+import { Button, Input, Segmented, Tooltip } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../model/error-text';
 import { localImageProblem, uploadImage } from './image-upload';
 import { MarkdownView } from './markdown-view';
+import { useFeedback } from '../../../lib/use-feedback';
 
 interface MarkdownEditorProps {
   id: string;
@@ -32,7 +33,7 @@ export function MarkdownEditor({
   footer,
 }: MarkdownEditorProps) {
   const { t } = useTranslation('suggestions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const errorText = useErrorText();
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [uploading, setUploading] = useState(false);

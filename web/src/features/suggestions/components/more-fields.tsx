@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Button, Input, Popconfirm } from 'antd';
+import { Button, Input, Popconfirm } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { setAt } from '../model/form-values';
@@ -7,6 +7,7 @@ import { useErrorText } from '../model/error-text';
 import { Field, useFieldProps, useSuggestionForm } from './form-context';
 import { DateField, MarkdownField, TextField } from './form-inputs';
 import { localImageProblem, uploadImage } from './image-upload';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Links (http/https, no duplicates), each removable. */
 function LinksField() {
@@ -83,7 +84,7 @@ function LinkInput({
 /** Cover image: an uploaded image of at most 200 KB, previewed, removable. */
 function CoverImageField() {
   const { t } = useTranslation('suggestions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const errorText = useErrorText();
   const { values, set, readOnly } = useSuggestionForm();
   const [uploading, setUploading] = useState(false);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Input, Modal, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Input, Modal, Popconfirm, Space, Tooltip } from 'antd';
 import {
   BellFilled,
   BellOutlined,
@@ -22,6 +22,7 @@ import { rememberLoginRedirect } from '../../../lib/login-redirect';
 import { suggestionApi, type SuggestionDetail } from '../api/suggestion-api';
 import { useErrorText } from '../model/error-text';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 interface ActionProps {
   s: SuggestionDetail;
@@ -42,7 +43,7 @@ function useLoginFirst(s: SuggestionDetail) {
 /** Likes, dislikes (mutually exclusive), comments, views, follow and abuse report. */
 export function EngagementBar({ s, onChange }: ActionProps) {
   const { t } = useTranslation('suggestions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const errorText = useErrorText();
   const { is_login } = useAuth();
   const loginFirst = useLoginFirst(s);
@@ -165,7 +166,7 @@ export function EngagementBar({ s, onChange }: ActionProps) {
 /** The author's, the council's and the admin's actions on this suggestion. */
 export function RoleActions({ s, onChange, reload, autoSign }: ActionProps & { autoSign: boolean }) {
   const { t } = useTranslation('suggestions');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const { user, is_council, is_admin } = useAuth();

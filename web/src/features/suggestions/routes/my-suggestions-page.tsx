@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Pagination, Popconfirm, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Pagination, Popconfirm, Skeleton, Tabs, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,14 @@ import { SuggestionRow } from '../components/suggestion-row';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 type DraftItem = { _id: string; suggestionId: string | null; title: string | null; updatedAt: string };
 
 /** /profile/suggestion: my posted suggestions (every status) and my drafts, each resumable. */
 export function MySuggestionsPage() {
   const { t } = useTranslation('suggestions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
   const [posted, setPosted] = useState<SuggestionList | null>(null);

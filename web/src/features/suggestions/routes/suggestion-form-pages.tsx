@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Popconfirm, Result, Space, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Result, Space, Typography } from 'antd';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RuleIssue } from '@cr/api/contract/suggestion-budget.contract';
@@ -19,6 +19,7 @@ import { emptyValues, valuesFromContent, type FormValues } from '../model/form-v
 import { localKey } from '../model/local-draft';
 import '../suggestions.css';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** The field refusals of a 400 validation answer, as form issues. */
 function serverIssuesOf(err: unknown): RuleIssue[] {
@@ -209,7 +210,7 @@ function FormPage({
   crumbs: { title: string; to?: string }[];
 }) {
   const { t } = useTranslation('suggestions');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
   const { user } = useAuth();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Popconfirm, Result, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Result, Select, Space, Tag, Typography } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,13 @@ import { VersionDiff } from '../components/version-diff';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** /suggestion/history/:id — every version, a readable diff between any two, and revert (author, unsigned). */
 export function SuggestionHistoryPage() {
   const { t } = useTranslation('suggestions');
   const { id = '' } = useParams();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const errorText = useErrorText();
   const [s, setS] = useState<SuggestionDetail | null>(null);
   const [versions, setVersions] = useState<SuggestionVersion[] | null>(null);

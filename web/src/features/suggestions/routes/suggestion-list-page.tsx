@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { App, Button, Card, Segmented, Select, Tooltip } from 'antd';
+import { Button, Card, Segmented, Select, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { SuggestionRow } from '../components/suggestion-row';
 import { useErrorText } from '../model/error-text';
 import '../suggestions.css';
 import { paths } from '../../../lib/paths';
+import { useFeedback } from '../../../lib/use-feedback';
 
 const MEMBER_FILTERS = new Set(['mine', 'commented', 'subscribed']);
 const DEFAULTS: Readonly<Record<string, string>> = {
@@ -77,7 +78,7 @@ export function SuggestionListPage() {
   const { is_login, user } = useAuth();
   const suspended = useSuggestionsSuspended();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const errorText = useErrorText();
   const { query, update, clear } = useUrlQuery(queryFromUrl, DEFAULTS, forgetPage);
   // "Mine", "commented" and "subscribed" need a session: signed out, they list nothing and say why.

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Input, Modal, Space } from 'antd';
+import { Button, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskAction, TaskDetail } from '@cr/api/contract/task.contract';
 import { errorText } from '../../../lib/api-messages';
 import { taskApi } from '../api/task-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /**
  * The lifecycle moves the caller may make (the server decides which: owner, admin, council), each after a
@@ -11,7 +12,7 @@ import { taskApi } from '../api/task-api';
  */
 export function TaskActions({ task, onChange }: { task: TaskDetail; onChange: (t: TaskDetail) => void }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [pending, setPending] = useState<TaskAction | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);

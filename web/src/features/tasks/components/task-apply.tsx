@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { taskApplySchema, type TaskDetail } from '@cr/api/contract/task.contract';
@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { schemaRule } from '../../../lib/schema-rule';
 import { useLoad } from '../../../lib/use-load';
 import { taskApi } from '../api/task-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** The teams the member owns, to apply as a team. */
 function useOwnedTeams(enabled: boolean) {
@@ -22,7 +23,7 @@ function useOwnedTeams(enabled: boolean) {
 /** Apply, bid (required when bidding) or RSVP; the caller's own application and its withdrawal. */
 export function TaskApply({ task, onChange }: { task: TaskDetail; onChange: (t: TaskDetail) => void }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_login, user } = useAuth();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);

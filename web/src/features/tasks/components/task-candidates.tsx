@@ -1,14 +1,15 @@
-import { App, Button, List, Popconfirm, Space, Tag } from 'antd';
+import { Button, List, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetail } from '@cr/api/contract/task.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { errorText } from '../../../lib/api-messages';
 import { taskApi } from '../api/task-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Candidates: approved ones for everyone; every application, with bids and decisions, for the owner. */
 export function TaskCandidates({ task, onChange }: { task: TaskDetail; onChange: (t: TaskDetail) => void }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const decide = async (id: string, d: 'approve' | 'reject') => {
     try {
       onChange(await taskApi.decide(task._id, id, d));

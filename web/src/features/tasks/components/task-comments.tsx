@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, List } from 'antd';
+import { Alert, Button, Form, Input, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { taskCommentInputSchema, type TaskDetail } from '@cr/api/contract/task.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
@@ -8,11 +8,12 @@ import { useAuth } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/dates';
 import { schemaRule } from '../../../lib/schema-rule';
 import { taskApi } from '../api/task-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Comments on a task; on closed bidding the form gives way to the spec's notice (the server refuses too). */
 export function TaskComments({ task, onChange }: { task: TaskDetail; onChange: (t: TaskDetail) => void }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_login } = useAuth();
   const [form] = Form.useForm<{ content: string }>();
   const [busy, setBusy] = useState(false);

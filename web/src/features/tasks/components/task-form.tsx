@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Switch,
-} from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { SKILLSET_GROUPS } from '@cr/api/contract/profile.contract';
@@ -29,6 +17,7 @@ import { DATE_TIME_FORMAT } from '../../../lib/dates';
 import { schemaRule } from '../../../lib/schema-rule';
 import { UploadField } from './upload-field';
 import '../../../components/profile-card/profile-card-i18n';
+import { useFeedback } from '../../../lib/use-feedback';
 
 const DATES = ['applicationDeadline', 'completionDeadline', 'eventStart', 'eventEnd'] as const;
 type FormValues = Omit<
@@ -104,7 +93,7 @@ export function TaskForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
   const type = Form.useWatch('type', form) ?? initial?.type ?? fixedType ?? 'TASK';

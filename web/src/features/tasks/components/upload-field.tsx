@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Space, Upload } from 'antd';
+import { Button, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES } from '@cr/api/contract/upload.contract';
 import { errorText } from '../../../lib/api-messages';
 import { taskApi } from '../api/task-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Images uploaded through POST /api/upload/file (≤ 200 KB, the server checks the bytes), up to `max`. */
 export function UploadField({
@@ -19,7 +20,7 @@ export function UploadField({
   label: string;
 }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
     if (!file.type.startsWith('image/')) return void message.error(t('translation:errors.uploadNotImage'));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TaskAction, TaskSummary } from '@cr/api/contract/task.contract';
@@ -13,6 +13,7 @@ import { taskPath } from '../components/task-card';
 import { TaskFilters, TaskPager, useTaskFilters } from '../components/task-list-view';
 import { TaskStatusTag } from '../components/task-status-tag';
 import '../tasks.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** The admin moves a list row offers (the rest, with a payment note or council sign-off, are on the task page). */
 const QUICK: Partial<Record<TaskSummary['status'], TaskAction[]>> = {
@@ -24,7 +25,7 @@ const QUICK: Partial<Record<TaskSummary['status'], TaskAction[]>> = {
 
 function AdminList({ projects }: { projects: boolean }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const filters = useTaskFilters(projects);
   const [busy, setBusy] = useState<string | null>(null);
   const { data, loading, error, reload, refreshQuietly } = useListData(

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Result, Row, Space, Tag } from 'antd';
+import { Alert, Button, Card, Col, Result, Row, Space, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +19,11 @@ import { TaskFacts } from '../components/task-facts';
 import { TaskForm, fromTask } from '../components/task-form';
 import { TaskStatusTag } from '../components/task-status-tag';
 import '../tasks.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 function TaskView({ task, onChange }: { task: TaskDetail; onChange: (t: TaskDetail) => void }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [editing, setEditing] = useState(false);
   const isProject = task.type === 'PROJECT';
   return (

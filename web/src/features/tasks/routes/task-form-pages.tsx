@@ -1,4 +1,4 @@
-import { App, Card } from 'antd';
+import { Card } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -7,10 +7,11 @@ import { taskApi } from '../api/task-api';
 import { taskPath } from '../components/task-card';
 import { TaskForm } from '../components/task-form';
 import '../tasks.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 function CreatePage({ projects }: { projects: boolean }) {
   const { t } = useTranslation('tasks');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const title = t(projects ? 'newProject' : 'newTask');
   const back = projects ? paths.developerProjects() : paths.developerTasks();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, List, Space } from 'antd';
+import { Button, Card, Input, List, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TeamDetail } from '@cr/api/contract/team.contract';
 import { EmptyState } from '../../../components/empty-state';
@@ -9,11 +9,12 @@ import { errorText } from '../../../lib/api-messages';
 import { formatDateTime } from '../../../lib/dates';
 import { useLoad } from '../../../lib/use-load';
 import { teamApi } from '../api/team-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** A CRcle's posts: everyone reads; members (status NORMAL) write. */
 export function CrclePosts({ team }: { team: TeamDetail }) {
   const { t } = useTranslation('teams');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, loading, error, reload } = useLoad((signal) => teamApi.posts(team._id, signal), team._id);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);

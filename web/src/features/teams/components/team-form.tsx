@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Select, Space, Upload } from 'antd';
+import { Button, Form, Input, Select, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SKILLSET_GROUPS } from '@cr/api/contract/profile.contract';
@@ -14,13 +14,14 @@ import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { teamApi } from '../api/team-api';
 import '../../../components/profile-card/profile-card-i18n';
+import { useFeedback } from '../../../lib/use-feedback';
 
 export type TeamFormValues = Omit<TeamInput, 'type'>;
 
 /** Up to 5 pictures, each uploaded through POST /api/upload/file (≤ 200 KB, the server checks the bytes). */
 function PicturesField({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
   const { t } = useTranslation('teams');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
     if (!file.type.startsWith('image/')) return void message.error(t('translation:errors.uploadNotImage'));
@@ -84,7 +85,7 @@ export function TeamForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('teams');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<TeamFormValues>();
   const [saving, setSaving] = useState(false);
   const rule = schemaRule(teamInputSchema, t, (v) => ({ ...v, type }));

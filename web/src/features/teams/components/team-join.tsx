@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Popconfirm, Space } from 'antd';
+import { Alert, Button, Input, Popconfirm, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TeamDetail } from '@cr/api/contract/team.contract';
@@ -7,11 +7,12 @@ import { errorText } from '../../../lib/api-messages';
 import { useAuth } from '../../../lib/auth-store';
 import { paths } from '../../../lib/paths';
 import { teamApi } from '../api/team-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Apply, withdraw or leave, by the caller's own membership; refusals (2 CRcles, suspended) are shown in place. */
 export function TeamJoin({ team, onChange }: { team: TeamDetail; onChange: (team: TeamDetail) => void }) {
   const { t } = useTranslation('teams');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { is_login } = useAuth();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);

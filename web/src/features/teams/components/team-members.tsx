@@ -1,4 +1,4 @@
-import { App, Button, List, Popconfirm, Space, Tag } from 'antd';
+import { Button, List, Popconfirm, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TeamDetail, TeamMember } from '@cr/api/contract/team.contract';
@@ -7,6 +7,7 @@ import { MemberAvatar } from '../../../components/member-avatar';
 import { errorText } from '../../../lib/api-messages';
 import { paths } from '../../../lib/paths';
 import { teamApi } from '../api/team-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 function Person({ member }: { member: TeamMember }) {
   return (
@@ -31,7 +32,7 @@ export function TeamMembers({
   onChange: (team: TeamDetail) => void;
 }) {
   const { t } = useTranslation('teams');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const run = async (call: Promise<TeamDetail>) => {
     try {
       onChange(await call);

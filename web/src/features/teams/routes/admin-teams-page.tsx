@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Modal, Segmented, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Segmented, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { teamRemoveSchema, type TeamSummary, type TeamType } from '@cr/api/contract/team.contract';
@@ -9,11 +9,12 @@ import { formatDate } from '../../../lib/dates';
 import { useListData } from '../../../lib/use-list-data';
 import { teamApi } from '../api/team-api';
 import { teamPath } from '../components/team-card';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** Asks for the reason (kept in the audit log) before an admin removes a team or CRcle for good. */
 function RemoveTeamDialog({ team, onClose }: { team: TeamSummary | null; onClose(removed: boolean): void }) {
   const { t } = useTranslation('teams');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const parsed = teamRemoveSchema.safeParse({ reason });

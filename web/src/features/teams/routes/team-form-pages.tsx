@@ -1,4 +1,4 @@
-import { Alert, App, Card } from 'antd';
+import { Alert, Card } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -10,11 +10,12 @@ import { teamApi } from '../api/team-api';
 import { TeamForm } from '../components/team-form';
 import { teamPath } from '../components/team-card';
 import '../teams.css';
+import { useFeedback } from '../../../lib/use-feedback';
 
 /** /teams/new: any member creates a team and becomes its owner. */
 export function TeamCreatePage() {
   const { t } = useTranslation('teams');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   return (
     <>
@@ -45,7 +46,7 @@ export function TeamCreatePage() {
 /** /teams/:id/edit: the owner edits (the server refuses anyone else). */
 export function TeamEditPage() {
   const { t } = useTranslation('teams');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { data: team, loading, error } = useLoad((signal) => teamApi.get(id, signal), id);

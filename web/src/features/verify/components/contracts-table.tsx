@@ -1,10 +1,11 @@
-import { App, Button, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CodeCheck, VerifyContract } from '@cr/api/contract/verify.contract';
 import { ScrollHint } from '../../../components/scroll-hint';
 import { saveBlob } from '../../../lib/api-client';
 import { verifyApi } from '../api/verify-api';
+import { useFeedback } from '../../../lib/use-feedback';
 
 const CHECK_COLOR: Record<CodeCheck, string> = {
   match: 'success',
@@ -16,7 +17,7 @@ const CHECK_COLOR: Record<CodeCheck, string> = {
 /** The three contracts: address, whether the deployed code is the compiled code, and the ABI to download. */
 export function ContractsTable({ contracts }: { contracts: VerifyContract[] }) {
   const { t } = useTranslation('verify');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const download = async (c: VerifyContract) => {
     try {
       const abi = await verifyApi.abi(c.name);
