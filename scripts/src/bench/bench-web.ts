@@ -37,7 +37,7 @@ function describe(audit: AuditLike): string {
     const node = item.node as { snippet?: string; explanation?: string } | undefined;
     const text =
       node?.snippet ?? (item.description as string | undefined) ?? (item.source as string | undefined);
-    return `    ${String(text ?? JSON.stringify(item)).slice(0, 200)}${node?.explanation ? ` (${node.explanation.split('\n')[0]})` : ''}`;
+    return `    ${String(text ?? JSON.stringify(item)).slice(0, 200)}${node?.explanation ? ` (${node.explanation.split('\n')[1] ?? node.explanation})` : ''}${typeof item.score === 'number' ? ` (${item.score.toFixed(3)})` : ''}`;
   });
   return [audit.id, ...what].join('\n');
 }
@@ -84,6 +84,11 @@ async function main() {
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
         const { lhr } = result;
+        if (config.BENCH_REPORTS_DIR) {
+          fs.mkdirSync(config.BENCH_REPORTS_DIR, { recursive: true });
+          const name = `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${formFactor}.json`;
+          fs.writeFileSync(path.join(config.BENCH_REPORTS_DIR, name), JSON.stringify(lhr, null, 1));
+        }
         const scores = CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`);
         const metrics = Object.entries(METRICS).map(
           ([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`,
@@ -95,6 +100,10 @@ async function main() {
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary');
         for (const a of new Map(failing.map((x) => [x.id, x])).values())
           console.log(`  failing ${describe(a)}`);
+        // What moved: the elements of the largest layout shifts, so a CLS above 0 names its culprit.
+        const shifts = lhr.audits['layout-shifts'];
+        if ((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0 && shifts)
+          console.log(`  ${describe(shifts)}`);
       }
     }
   } finally {

@@ -35,7 +35,27 @@ export const theme: ThemeConfig = {
     // antd's defaults for these are under WCAG AA as text on white and on their own tints (tags, alerts):
     // green #52c41a is 2.3:1, orange #faad14 1.8:1, the 45 % grey of descriptions and step titles 3.4:1.
     colorSuccess: '#237804',
-    colorWarning: '#ad6800',
+    // #ad6800 was 4.4:1 on white and 3.6:1 on its tint; this is 5.4:1 and 4.9:1.
+    colorWarning: '#995c00',
+    // antd derives the tints of dark seeds as greyish mid-tones (#a8bab6 behind teal text: 2.5:1 in every status
+    // tag and selected option); these light tints keep their hue and give the coloured text 4.6:1 and more.
+    colorPrimaryBg: '#e8f5f3',
+    colorPrimaryBgHover: '#d6eeea',
+    colorInfoBg: '#e8f5f3',
+    colorInfoBgHover: '#d6eeea',
+    colorSuccessBg: '#eef7e8',
+    colorSuccessBgHover: '#ddefd1',
+    colorWarningBg: '#fdf4e3',
+    colorWarningBgHover: '#f9e6c2',
+    // Tag text of the preset colours in use is shade 7 on shade 1: cyan, gold, green, orange and volcano are
+    // 2.8–4.4:1 there, shade 8 is 5:1 and more (lime and yellow likewise, should they be used).
+    cyan7: '#006d75',
+    gold7: '#995c00',
+    green7: '#237804',
+    orange7: '#ad4e00',
+    volcano7: '#ad2102',
+    lime7: '#3f6600',
+    yellow7: '#876800',
     colorTextDescription: '#5c6b73',
     colorTextTertiary: '#5c6b73',
     colorTextBase: '#14232b',
@@ -52,7 +72,7 @@ export const theme: ThemeConfig = {
       itemBg: 'transparent',
       horizontalItemSelectedColor: BRAND.primary,
       activeBarHeight: 3,
-      itemSelectedBg: '#e3f3f1',
+      itemSelectedBg: '#e8f5f3',
       itemSelectedColor: BRAND.primary,
     },
     Card: { borderRadiusLG: 14 },
