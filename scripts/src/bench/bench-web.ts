@@ -1,6 +1,7 @@
 // `npm run bench:web`: Lighthouse 12 (from npm) against the production build served by the real api, driving
 // Debian's Chromium, on `/`, `/suggestion` and one proposal's page, mobile and desktop; prints each category's
-// score and the page-load metrics. Needs the seeded PostgreSQL of `npm run bench:api` (DATABASE_URL).
+// score and the page-load metrics. Needs the seeded PostgreSQL of `npm run bench:api` (DATABASE_URL); starts its
+// own anvil with the governance contracts (the treasury and chain height the pages read).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildWeb, webBuildIsStale } from '../stack/web-build';
 import { startApiProcess } from './api-process';
+import { startBenchChain } from './bench-chain-env';
 import { loadBenchConfig } from './bench-config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -54,7 +56,17 @@ async function main() {
   const config = loadBenchConfig();
   if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM} (apt-get install -y chromium).`);
   if (webBuildIsStale(root)) await buildWeb(root);
+  const chain = await startBenchChain();
+  try {
+    await benchPages(config, chain.env);
+  } finally {
+    await chain.stop();
+  }
+}
+
+async function benchPages(config: ReturnType<typeof loadBenchConfig>, chainEnv: Record<string, string>) {
   const api = await startApiProcess({
+    ...chainEnv,
     DATABASE_URL: config.DATABASE_URL,
     REDIS_URL: config.REDIS_URL,
     WEB_DIST_DIR: path.join(root, 'web/dist'),

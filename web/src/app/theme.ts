@@ -26,6 +26,26 @@ const FONT_FAMILY = [
   'sans-serif',
 ].join(', ');
 
+/**
+ * Tag text of the preset colours is shade 7 on shade 1: cyan, gold, green, orange and volcano are 2.8–4.4:1 there;
+ * shade 8 is 5:1 and more (lime and yellow likewise, should they be used). antd keeps each shade under two names
+ * (`green7`, `green-7`) that become the same CSS variable, so both are set.
+ */
+const PRESET_TEXT = Object.fromEntries(
+  Object.entries({
+    cyan: '#006d75',
+    gold: '#995c00',
+    green: '#237804',
+    orange: '#ad4e00',
+    volcano: '#ad2102',
+    lime: '#3f6600',
+    yellow: '#876800',
+  }).flatMap(([name, shade]) => [
+    [`${name}7`, shade],
+    [`${name}-7`, shade],
+  ]),
+);
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: BRAND.primary,
@@ -47,15 +67,7 @@ export const theme: ThemeConfig = {
     colorSuccessBgHover: '#ddefd1',
     colorWarningBg: '#fdf4e3',
     colorWarningBgHover: '#f9e6c2',
-    // Tag text of the preset colours in use is shade 7 on shade 1: cyan, gold, green, orange and volcano are
-    // 2.8–4.4:1 there, shade 8 is 5:1 and more (lime and yellow likewise, should they be used).
-    cyan7: '#006d75',
-    gold7: '#995c00',
-    green7: '#237804',
-    orange7: '#ad4e00',
-    volcano7: '#ad2102',
-    lime7: '#3f6600',
-    yellow7: '#876800',
+    ...PRESET_TEXT,
     colorTextDescription: '#5c6b73',
     colorTextTertiary: '#5c6b73',
     colorTextBase: '#14232b',
