@@ -35,4 +35,8 @@ describe('theme colours', () => {
       expect(contrast(token[`${color}7`]!, token[`${color}1`]!)).toBeGreaterThanOrEqual(4.5);
     },
   );
+
+  it('placeholders reach 4.5:1 on white (a select shows its placeholder as text)', () => {
+    expect(contrast(token.colorTextPlaceholder!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
 });
