@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
+import { optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
 
 /** `npm run bench:api`: the environment it reads, parsed once. */
 export function loadBenchConfig(env = process.env) {
@@ -19,6 +19,8 @@ export function loadBenchConfig(env = process.env) {
         .string()
         .optional()
         .transform((v) => (v ? new RegExp(v, 'i') : null)),
+      /** `bench:web`: write each page's Lighthouse report (JSON) into this directory, to read the failing audits. */
+      BENCH_REPORTS_DIR: optionalString,
       /** Also measure lists and searches with varied inputs (a new word, page, member each request), cache off. */
       BENCH_VARIED: z
         .enum(['true', 'false'])

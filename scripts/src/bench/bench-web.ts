@@ -1,6 +1,7 @@
 // `npm run bench:web`: Lighthouse 12 (from npm) against the production build served by the real api, driving
 // Debian's Chromium, on `/`, `/suggestion` and one proposal's page, mobile and desktop; prints each category's
-// score and the page-load metrics. Needs the seeded PostgreSQL of `npm run bench:api` (DATABASE_URL).
+// score and the page-load metrics. Needs the seeded PostgreSQL of `npm run bench:api` (DATABASE_URL); starts its
+// own anvil with the governance contracts (the treasury and chain height the pages read).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildWeb, webBuildIsStale } from '../stack/web-build';
 import { startApiProcess } from './api-process';
+import { startBenchChain } from './bench-chain-env';
 import { loadBenchConfig } from './bench-config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -37,7 +39,7 @@ function describe(audit: AuditLike): string {
     const node = item.node as { snippet?: string; explanation?: string } | undefined;
     const text =
       node?.snippet ?? (item.description as string | undefined) ?? (item.source as string | undefined);
-    return `    ${String(text ?? JSON.stringify(item)).slice(0, 200)}${node?.explanation ? ` (${node.explanation.split('\n')[0]})` : ''}`;
+    return `    ${String(text ?? JSON.stringify(item)).slice(0, 200)}${node?.explanation ? ` (${node.explanation.split('\n')[1] ?? node.explanation})` : ''}${typeof item.score === 'number' ? ` (${item.score.toFixed(3)})` : ''}`;
   });
   return [audit.id, ...what].join('\n');
 }
@@ -54,7 +56,17 @@ async function main() {
   const config = loadBenchConfig();
   if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM} (apt-get install -y chromium).`);
   if (webBuildIsStale(root)) await buildWeb(root);
+  const chain = await startBenchChain();
+  try {
+    await benchPages(config, chain.env);
+  } finally {
+    await chain.stop();
+  }
+}
+
+async function benchPages(config: ReturnType<typeof loadBenchConfig>, chainEnv: Record<string, string>) {
   const api = await startApiProcess({
+    ...chainEnv,
     DATABASE_URL: config.DATABASE_URL,
     REDIS_URL: config.REDIS_URL,
     WEB_DIST_DIR: path.join(root, 'web/dist'),
@@ -84,6 +96,11 @@ async function main() {
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
         const { lhr } = result;
+        if (config.BENCH_REPORTS_DIR) {
+          fs.mkdirSync(config.BENCH_REPORTS_DIR, { recursive: true });
+          const name = `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${formFactor}.json`;
+          fs.writeFileSync(path.join(config.BENCH_REPORTS_DIR, name), JSON.stringify(lhr, null, 1));
+        }
         const scores = CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`);
         const metrics = Object.entries(METRICS).map(
           ([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`,
@@ -95,6 +112,10 @@ async function main() {
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary');
         for (const a of new Map(failing.map((x) => [x.id, x])).values())
           console.log(`  failing ${describe(a)}`);
+        // What moved: the elements of the largest layout shifts, so a CLS above 0 names its culprit.
+        const shifts = lhr.audits['layout-shifts'];
+        if ((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0 && shifts)
+          console.log(`  ${describe(shifts)}`);
       }
     }
   } finally {

@@ -17,10 +17,15 @@ interface PageHeaderProps {
   subtitle?: ReactNode;
   /** Actions on the right (buttons). */
   extra?: ReactNode;
+  /**
+   * The title stands in for one still loading: on a phone it keeps the height of two lines, what most record
+   * titles wrap to there, so the page below moves as little as possible when the real one arrives.
+   */
+  titlePending?: boolean;
 }
 
 /** Breadcrumbs, the page's one h1, an optional lead paragraph and actions; also sets the tab title. */
-export function PageHeader({ title, breadcrumbs = [], subtitle, extra }: PageHeaderProps) {
+export function PageHeader({ title, breadcrumbs = [], subtitle, extra, titlePending }: PageHeaderProps) {
   const { t } = useTranslation();
   useDocumentTitle(title, typeof subtitle === 'string' ? subtitle : undefined);
   const items = [{ title: t('nav.home'), to: paths.home() }, ...breadcrumbs].map((c, i, all) => ({
@@ -36,7 +41,10 @@ export function PageHeader({ title, breadcrumbs = [], subtitle, extra }: PageHea
       )}
       <div className="cr-page-header__row">
         <div className="cr-page-header__text">
-          <Typography.Title level={1} className="cr-page-title">
+          <Typography.Title
+            level={1}
+            className={titlePending ? 'cr-page-title cr-page-title--pending' : 'cr-page-title'}
+          >
             {title}
           </Typography.Title>
           {subtitle && <Typography.Paragraph className="cr-page-subtitle">{subtitle}</Typography.Paragraph>}

@@ -39,6 +39,8 @@ export function ListSearch<By extends string>({
         popupMatchSelectWidth={false}
       />
       <Input.Search
+        // A named field: browsers can offer earlier searches, and flag unnamed inputs otherwise.
+        name="search"
         aria-label={labels.search}
         placeholder={labels.placeholder}
         value={text}

@@ -1,4 +1,4 @@
-import { Alert, Card, Result, Skeleton, Tag } from 'antd';
+import { Alert, Card, Result, Tag } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { MyVotePanel } from '../components/my-vote-panel';
 import { PaymentsPanel } from '../components/payments-panel';
 import { ConclusionPanel } from '../components/conclusion-panel';
 import { PersonChip } from '../components/person-chip';
+import { ProposalDetailSkeleton } from '../components/proposal-detail-skeleton';
 import { ProposalContent } from '../components/proposal-content';
 import { ProposalPreamble } from '../components/proposal-preamble';
 import { ChangedByList, ProposalEffectCard } from '../components/proposal-effects';
@@ -101,11 +102,11 @@ export function ProposalDetailPage() {
       <>
         <PageHeader
           title={t('detail.loading')}
+          titlePending
           breadcrumbs={[{ title: t('list.title'), to: paths.proposals() }, { title: `#${id}` }]}
+          extra={<ChainHeight />}
         />
-        <Card className="cr-card">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+        <ProposalDetailSkeleton />
       </>
     );
 

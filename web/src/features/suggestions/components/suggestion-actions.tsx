@@ -112,7 +112,7 @@ export function EngagementBar({ s, onChange }: ActionProps) {
           className="ant-btn sg-linkbtn"
           aria-label={t('actions.commentsCount', { count: s.commentsNum })}
         >
-          <MessageOutlined /> {s.commentsNum}
+          <MessageOutlined aria-hidden /> {s.commentsNum}
         </a>
         <span className="sg-muted sg-views" aria-label={t('actions.views', { count: s.viewsNum })}>
           <EyeOutlined /> {s.viewsNum}

@@ -41,7 +41,7 @@ export function SuggestionRow({ s }: { s: SuggestionSummary }) {
           to={paths.suggestion(s.number, { comments: true })}
           aria-label={t('actions.commentsCount', { count: s.commentsNum })}
         >
-          <MessageOutlined /> {s.commentsNum}
+          <MessageOutlined aria-hidden /> {s.commentsNum}
         </Link>
         <span aria-label={t('actions.views', { count: s.viewsNum })}>
           <EyeOutlined /> {s.viewsNum}

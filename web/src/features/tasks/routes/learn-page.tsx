@@ -33,12 +33,16 @@ export function DeveloperLearnPage() {
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <Card className="cr-card" title={t('learn.introTitle')}>
+          <Card className="cr-card" title={<h2 className="cr-learn__card-title">{t('learn.introTitle')}</h2>}>
             <Typography.Paragraph>{t('learn.intro')}</Typography.Paragraph>
-            <Typography.Title level={5}>{t('learn.stackTitle')}</Typography.Title>
+            <h3 className="cr-learn__subtitle">{t('learn.stackTitle')}</h3>
             <Bullets items={list('learn.stack')} />
           </Card>
-          <Card className="cr-card" title={t('learn.fundTitle')} style={{ marginTop: 16 }}>
+          <Card
+            className="cr-card"
+            title={<h2 className="cr-learn__card-title">{t('learn.fundTitle')}</h2>}
+            style={{ marginTop: 16 }}
+          >
             <Typography.Paragraph>{t('learn.fund')}</Typography.Paragraph>
             <Link to={paths.suggestions()}>
               <Button type="primary">{t('learn.fundLink')}</Button>
@@ -46,7 +50,7 @@ export function DeveloperLearnPage() {
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <Card className="cr-card" title={t('learn.workTitle')}>
+          <Card className="cr-card" title={<h2 className="cr-learn__card-title">{t('learn.workTitle')}</h2>}>
             <Bullets items={list('learn.work')} />
             <Space wrap>
               <Link to={paths.developerTasks()}>{t('learn.tasksLink')}</Link>
@@ -55,7 +59,11 @@ export function DeveloperLearnPage() {
               <Link to={paths.developerMembers()}>{t('learn.membersLink')}</Link>
             </Space>
           </Card>
-          <Card className="cr-card" title={t('learn.resourcesTitle')} style={{ marginTop: 16 }}>
+          <Card
+            className="cr-card"
+            title={<h2 className="cr-learn__card-title">{t('learn.resourcesTitle')}</h2>}
+            style={{ marginTop: 16 }}
+          >
             <ul>
               {EXTERNAL.map((r) => (
                 <li key={r.key}>
