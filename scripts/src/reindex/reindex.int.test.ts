@@ -230,7 +230,7 @@ describe('npm run reindex', () => {
 
     // Refused while the block watcher holds its lock; then the watcher stops and nothing indexes meanwhile.
     await expect(run()).rejects.toBeInstanceOf(WatcherRunningError);
-    await env.workers.watcher!.stop();
+    await env.workers!.watcher!.stop();
     const pages = await details();
     const paid = await payments();
     expect(paid.milestones[1]).toMatchObject({ message: 'Beta build published, with release notes.' });
@@ -277,7 +277,7 @@ describe('npm run reindex', () => {
 
     // A watcher started afterwards goes on from the rebuilt cursors: a new vote is projected once.
     const plugins = governancePlugins(env.deployment.addresses, 0, { chainId: CHAIN_ID });
-    const watcher = startBlockWatcher(env.workers.context, {
+    const watcher = startBlockWatcher(env.workers!.context, {
       redis,
       lockKey: watcherLockKey(prefix()),
       intervalMs: 200,
