@@ -124,6 +124,17 @@ async function variedInputs(db: Db, inputs: Awaited<ReturnType<typeof benchInput
     .where(sql`${suggestions.status} = 'ACTIVE' and random() < 0.05`)
     .limit(5000);
   const p = inputs.proposals;
+  const dev = inputs.developer;
+  const devTexts = async (table: typeof tasks | typeof teams) =>
+    wordsOf(
+      (
+        await db
+          .select({ name: table.name, description: table.description })
+          .from(table)
+          .where(sql`random() < 0.2`)
+          .limit(400)
+      ).flatMap((r) => [r.name, r.description]),
+    ).slice(0, 3000);
   return {
     suggestionIds: ids.map((r) => r.id),
     maxSuggestionNumber: inputs.maxNumber,
@@ -135,6 +146,10 @@ async function variedInputs(db: Db, inputs: Awaited<ReturnType<typeof benchInput
       proposerNames: p.council.flatMap((c) => [c.firstName, c.lastName]).filter((x): x is string => !!x),
       councilTokens: p.tokens,
     },
+    developer:
+      dev.tasks >= 1000 && dev.teams >= 200
+        ? { taskWords: await devTexts(tasks), teamWords: await devTexts(teams) }
+        : null,
   };
 }
 
