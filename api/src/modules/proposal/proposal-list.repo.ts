@@ -1,10 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProposalListQuery } from '../../contract/proposal.contract';
 import type { Db } from '../../db/db-client';
-import { alias } from 'drizzle-orm/pg-core';
-import type { PublicAuthor } from '../../contract/suggestion.contract';
 import { proposals, proposalVotes, type ProposalRow } from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
 import { escapeLike, searchTsQuery } from '../suggestion/suggestion-search';
 
 const NOTHING = sql`false`;
@@ -117,20 +114,11 @@ const summaryColumns = {
   updatedAt: proposals.updatedAt,
 };
 
-const proposerCard = alias(users, 'proposer_card');
-const ownerCard = alias(users, 'owner_card');
-const cardOf = (u: typeof proposerCard | typeof ownerCard) => ({
-  id: u.id,
-  username: u.username,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  avatar: sql<string | null>`${u.profile}->>'avatar'`,
-});
-
 /**
- * One page of list rows matching `where`, in `order`, with the cards of proposer and owner and the total of the
- * whole list, in one statement (it was three round trips: page, count, cards). The total is an uncorrelated
- * subquery, computed once; a page past the end has no row to carry it, so `total` is then null.
+ * One page of list rows matching `where`, in `order`, with the total of the whole list in the same statement (an
+ * uncorrelated subquery, counted once): one round trip instead of two. A page past the end has no row to carry
+ * it, so `total` is then null. (The proposer's and owner's cards are not joined here: a join runs for every row
+ * the OFFSET skips, 1,250 user lookups on page 26 of 50.)
  */
 export async function proposalPage(
   db: Db,
@@ -142,30 +130,14 @@ export async function proposalPage(
   const rows = await db
     .select({
       ...summaryColumns,
-      proposerCard: cardOf(proposerCard),
-      ownerCard: cardOf(ownerCard),
       total: sql<number>`(select count(*)::int from ${proposals} where ${where ?? sql`true`})`,
     })
     .from(proposals)
-    .leftJoin(proposerCard, eq(proposerCard.id, proposals.proposerId))
-    .leftJoin(ownerCard, eq(ownerCard.id, proposals.ownerId))
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const cards = new Map<string, PublicAuthor>();
-  for (const r of rows)
-    for (const c of [r.proposerCard, r.ownerCard])
-      if (c?.id)
-        // users.username is NOT NULL: only the left join makes it look nullable.
-        cards.set(c.id, {
-          _id: c.id,
-          username: c.username!,
-          firstName: c.firstName,
-          lastName: c.lastName,
-          avatar: c.avatar,
-        });
-  return { rows, cards, total: rows[0]?.total ?? null };
+  return { rows, total: rows[0]?.total ?? null };
 }
 
 /** One page of whole proposal rows (the CSV export's columns). */

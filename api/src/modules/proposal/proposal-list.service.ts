@@ -52,9 +52,13 @@ export async function listProposals(
     query.results,
     (query.page - 1) * query.results,
   );
-  const { rows, cards } = page;
-  const [total, voted] = await Promise.all([
+  const { rows } = page;
+  const [total, cards, voted] = await Promise.all([
     page.total ?? proposalCount(db, where),
+    publicUsers(
+      db,
+      rows.flatMap((r) => [r.proposerId, r.ownerId]),
+    ),
     me
       ? votedOnChain(
           db,

@@ -144,37 +144,6 @@ export async function pageOf(db: Db, where: SQL | undefined, order: SQL[], limit
     .offset(offset);
 }
 
-/** A page row's tags as the page statement returns them (JSON: the time as text). */
-type RawTag = { suggestionId: string; type: string; description: string | null; createdAt: string };
-
-/**
- * One page with each row's tags (oldest first, as tagsOf orders them), in one statement instead of two: on a
- * loaded 2-core machine a round trip (a socket write each way) costs more than the tags' primary-key lookups.
- */
-export async function pageWithTags(
-  db: Db,
-  where: SQL | undefined,
-  order: SQL[],
-  limit: number,
-  offset: number,
-) {
-  const rows = await db
-    .select({
-      ...summaryColumns,
-      tags: sql<
-        RawTag[]
-      >`(select coalesce(json_agg(json_build_object('suggestionId', t.suggestion_id, 'type', t.type, 'description', t.description, 'createdAt', t.created_at) order by t.created_at), '[]'::json) from suggestion_tags t where t.suggestion_id = ${suggestions.id})`,
-    })
-    .from(suggestions)
-    .innerJoin(users, eq(users.id, suggestions.authorId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const tags = rows.flatMap((r) => r.tags.map((t) => ({ ...t, createdAt: new Date(t.createdAt) })));
-  return { rows, tags };
-}
-
 export async function countOf(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

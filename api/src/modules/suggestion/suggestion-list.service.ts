@@ -4,7 +4,8 @@ import type { Db } from '../../db/db-client';
 import { unauthorized } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { enforceRate } from '../../http/rate-limit';
-import { countOf, listCondition, listOrder, pageOf, pageWithTags } from './suggestion-list.repo';
+import * as repo from './suggestion.repo';
+import { countOf, listCondition, listOrder, pageOf } from './suggestion-list.repo';
 import { amountOut, toSummary } from './suggestion-view';
 import { cachedCount } from './suggestion-count-cache';
 
@@ -41,10 +42,14 @@ export async function listSuggestions(
   const db = deps.database.db;
   if (query.search && query.searchBy === 'email') await allowEmailSearch(deps, user);
   const where = listWhere(query, user);
-  const [{ rows, tags }, total] = await Promise.all([
-    pageWithTags(db, where, listOrder(query.sortBy), query.results, (query.page - 1) * query.results),
+  const [rows, total] = await Promise.all([
+    pageOf(db, where, listOrder(query.sortBy), query.results, (query.page - 1) * query.results),
     isPersonalQuery(query) ? countOf(db, where) : cachedCount(deps, query, () => countOf(db, where)),
   ]);
+  const tags = await repo.tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     list: rows.map((r) => toSummary(r, tags)),
     total,
