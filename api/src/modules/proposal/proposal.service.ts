@@ -18,10 +18,7 @@ import {
   findProposal,
   findOwnDraftFor,
   insertDraftProposal,
-  publicUsers,
   updateDraftProposal,
-  usersByDid,
-  votesOf,
 } from './proposal.repo';
 import { kindOfType } from './proposal-terms';
 import { effectOf, effectStatusOf } from './proposal-effect';
