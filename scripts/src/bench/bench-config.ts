@@ -26,6 +26,8 @@ export function loadBenchConfig(env = process.env) {
         .enum(['true', 'false'])
         .default('true')
         .transform((v) => v === 'true'),
+      /** A directory: the varied-inputs api writes a CPU profile there when it stops (`--cpu-prof`). */
+      BENCH_CPU_PROF: z.string().optional(),
       /** Also measure every scenario with the list answer cache off, for reference. */
       BENCH_UNCACHED: z
         .enum(['true', 'false'])

@@ -12,6 +12,8 @@ export interface VariedInputs {
   /** Session tokens of many seeded members (each request signs in as one of them). */
   tokens: string[];
   proposals: { maxNumber: number; proposerNames: string[]; councilTokens: string[] } | null;
+  /** Words of seeded task and team names and descriptions (null: no seeded tasks and teams). */
+  developer: { taskWords: string[]; teamWords: string[] } | null;
 }
 
 export interface VariedScenario {
@@ -98,6 +100,8 @@ export function variedScenarios(inputs: VariedInputs, count: number, seed = 7): 
       goal: 0.5,
     },
   ];
+  const d = inputs.developer;
+  if (d) list.push(...developerScenarios(d, { n, as, pick, int }));
   const p = inputs.proposals;
   if (!p) return list;
   const statuses = [
@@ -143,6 +147,59 @@ export function variedScenarios(inputs: VariedInputs, count: number, seed = 7): 
       paths: n(() => `/api/proposals/${int(1, p.maxNumber)}`),
       pathHeaders: as(),
       goal: 0.8,
+    },
+  ];
+}
+
+/** Tasks and teams (issue 15: every list and search), each request a new filter, page, word or member. */
+function developerScenarios(
+  d: NonNullable<VariedInputs['developer']>,
+  h: {
+    n: (make: () => string) => string[];
+    as: () => Record<string, string>[];
+    pick: <T>(xs: readonly T[]) => T;
+    int: (lo: number, hi: number) => number;
+  },
+): VariedScenario[] {
+  const { n, as, pick, int } = h;
+  const q = encodeURIComponent;
+  const taskFilters = [
+    '',
+    'type=TASK',
+    'type=EVENT',
+    'type=PROJECT',
+    'category=DEVELOPER',
+    'category=SOCIAL&status=APPROVED',
+    'category=GENERAL&status=CREATED',
+  ];
+  const teamFilters = [
+    'type=TEAM',
+    'type=CRCLE',
+    'type=TEAM&subcategory=DEVELOPER',
+    'type=CRCLE&subcategory=SERVICES',
+  ];
+  return [
+    {
+      name: 'tasks: list, varied type / category / status / page',
+      paths: n(() => `/api/task?${pick(taskFilters)}&page=${int(1, 20)}`),
+      goal: 0.5,
+    },
+    {
+      name: 'tasks: search, varied word',
+      paths: n(() => `/api/task?q=${q(pick(d.taskWords))}&page=${int(1, 2)}`),
+      goal: 0.5,
+    },
+    {
+      name: 'teams: list, varied type / subcategory / page, signed in',
+      paths: n(() => `/api/team?${pick(teamFilters)}&page=${int(1, 10)}`),
+      pathHeaders: as(),
+      goal: 0.5,
+    },
+    {
+      name: 'teams: search, varied word, signed in',
+      paths: n(() => `/api/team?type=${pick(['TEAM', 'CRCLE'])}&q=${q(pick(d.teamWords))}`),
+      pathHeaders: as(),
+      goal: 0.5,
     },
   ];
 }

@@ -126,6 +126,9 @@ export const proposals = pgTable(
     index('proposals_number_idx').on(t.number.desc()),
     index('proposals_created_idx').on(t.createdAt.desc()),
     index('proposals_proposer_idx').on(t.proposerId, t.number.desc()),
+    // The total of a proposer search (`proposer_id in (matching users)`, status not DRAFT) from the index alone:
+    // without it the count read all 5,000 wide rows (40–70 ms) whatever the name matched.
+    index('proposals_proposer_status_idx').on(t.proposerId, t.status),
     index('proposals_voting_end_idx')
       .on(t.votingEndHeight)
       .where(sql`${t.status} = 'PROPOSED'`),

@@ -89,10 +89,15 @@ export async function seatedNow(
   height: number | null,
 ): Promise<{ term: CouncilTermRow; member: CouncilMemberRow } | null> {
   if (!did) return null;
-  const term = await latestTerm(db);
-  if (!term || (height !== null && height >= term.endHeight)) return null;
-  const member = await memberOf(db, term.term, did);
-  return member?.seated ? { term, member } : null;
+  // One round trip (every signed-in proposal page asks): the latest term, joined with the DID's seat in it.
+  const [row] = await db
+    .select({ term: councilTerms, member: councilMembers })
+    .from(councilTerms)
+    .leftJoin(councilMembers, and(eq(councilMembers.term, councilTerms.term), eq(councilMembers.did, did)))
+    .orderBy(desc(councilTerms.term))
+    .limit(1);
+  if (!row || (height !== null && height >= row.term.endHeight)) return null;
+  return row.member?.seated ? { term: row.term, member: row.member } : null;
 }
 
 /** Roles the chain's council seats never overwrite: a super admin keeps their account, the secretary theirs. */

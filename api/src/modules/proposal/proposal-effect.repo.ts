@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
 import { proposals } from '../../db/schema/proposal.schema';
 
@@ -19,19 +19,4 @@ export async function proposalByDraftHash(db: Db, draftHash: string) {
     .from(proposals)
     .where(and(eq(proposals.draftHash, draftHash.toLowerCase()), ne(proposals.status, 'DRAFT')));
   return row;
-}
-
-/** The CHANGE_OWNER / TERMINATE proposals that name this draft hash as their target, oldest first. */
-export function proposalsTargeting(db: Db, draftHash: string) {
-  return db
-    .select(refColumns)
-    .from(proposals)
-    .where(
-      and(
-        inArray(proposals.kind, ['CHANGE_OWNER', 'TERMINATE']),
-        ne(proposals.status, 'DRAFT'),
-        sql`lower(${proposals.terms}->>'target') = ${draftHash.toLowerCase()}`,
-      ),
-    )
-    .orderBy(proposals.number);
 }

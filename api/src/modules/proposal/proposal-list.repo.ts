@@ -114,7 +114,12 @@ const summaryColumns = {
   updatedAt: proposals.updatedAt,
 };
 
-/** One page of list rows matching `where`, in `order`. */
+/**
+ * One page of list rows matching `where`, in `order`, with the total of the whole list in the same statement (an
+ * uncorrelated subquery, counted once): one round trip instead of two. A page past the end has no row to carry
+ * it, so `total` is then null. (The proposer's and owner's cards are not joined here: a join runs for every row
+ * the OFFSET skips, 1,250 user lookups on page 26 of 50.)
+ */
 export async function proposalPage(
   db: Db,
   where: SQL | undefined,
@@ -122,13 +127,17 @@ export async function proposalPage(
   limit: number,
   offset: number,
 ) {
-  return db
-    .select(summaryColumns)
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      total: sql<number>`(select count(*)::int from ${proposals} where ${where ?? sql`true`})`,
+    })
     .from(proposals)
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
+  return { rows, total: rows[0]?.total ?? null };
 }
 
 /** One page of whole proposal rows (the CSV export's columns). */

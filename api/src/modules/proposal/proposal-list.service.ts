@@ -45,17 +45,27 @@ export async function listProposals(
       ? { memberId: seat.member.memberId, term: seat.term.term }
       : null;
   const where = listCondition(query, user?.id ?? null, me, clock.height);
-  const [rows, total] = await Promise.all([
-    proposalPage(db, where, listOrder(query.sortBy), query.results, (query.page - 1) * query.results),
-    proposalCount(db, where),
-  ]);
-  const ids = rows.map((r) => r.id);
-  const [cards, voted] = await Promise.all([
+  const page = await proposalPage(
+    db,
+    where,
+    listOrder(query.sortBy),
+    query.results,
+    (query.page - 1) * query.results,
+  );
+  const { rows } = page;
+  const [total, cards, voted] = await Promise.all([
+    page.total ?? proposalCount(db, where),
     publicUsers(
       db,
       rows.flatMap((r) => [r.proposerId, r.ownerId]),
     ),
-    me ? votedOnChain(db, ids, me.memberId) : new Set<string>(),
+    me
+      ? votedOnChain(
+          db,
+          rows.map((r) => r.id),
+          me.memberId,
+        )
+      : new Set<string>(),
   ]);
   return {
     list: rows.map((r) => {

@@ -31,7 +31,18 @@ export function memberRef(
 
 /** A member's row in the vote table (never an e-mail); `null` vote = not voted. */
 export function toMemberVote(
-  vote: ProposalVoteRow | null,
+  vote: Pick<
+    ProposalVoteRow,
+    | 'memberId'
+    | 'memberDid'
+    | 'choice'
+    | 'reason'
+    | 'votedAt'
+    | 'chainStatus'
+    | 'chainActionId'
+    | 'txHash'
+    | 'chainedChoice'
+  > | null,
   user: (PublicAuthor & { motto?: string | null }) | null,
   member: { did: string; memberId: string } | null,
 ): MemberVote {

@@ -1,14 +1,13 @@
 import type { AppDeps } from '../../app-deps';
 import { bumpGeneration } from '../../cache/cache-generation';
-import { listChainActionViews } from '../../chain/chain-action.service';
-import type { ProposalDetail, ProposalDraftInput } from '../../contract/proposal.contract';
+import type { ProposalChangedBy, ProposalDetail, ProposalDraftInput } from '../../contract/proposal.contract';
 import type { SuggestionContent } from '../../contract/suggestion-content.contract';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
-import { elipRefById, moveElip } from '../elip/elip.repo';
+import { moveElip } from '../elip/elip.repo';
 import { findSuggestion } from '../suggestion/suggestion.repo';
-import { getGovernanceState, membersOfTerm, seatedNow } from '../council/council.repo';
+import { seatedNow } from '../council/council.repo';
 import { readChainClock } from './proposal-clock';
 import { memberIdOf, notCouncil } from './proposal-registration.service';
 import { tallyOf, voteOutcome } from '../../contract/vote-tally';
@@ -19,13 +18,11 @@ import {
   findProposal,
   findOwnDraftFor,
   insertDraftProposal,
-  publicUsers,
   updateDraftProposal,
-  usersByDid,
-  votesOf,
 } from './proposal.repo';
 import { kindOfType } from './proposal-terms';
-import { changedByOf, effectOf } from './proposal-effect';
+import { effectOf, effectStatusOf } from './proposal-effect';
+import { findProposalDetail } from './proposal-detail.repo';
 
 /** A DRAFT is seen only by the council member who created it; to others it does not exist. */
 function assertReadable(p: ProposalRow | undefined, user: AuthUser | null): ProposalRow {
@@ -41,29 +38,34 @@ export async function getProposalDetail(
   ref: string,
 ): Promise<ProposalDetail> {
   const db = deps.database.db;
-  const p = assertReadable(await findProposal(db, ref), user);
-  const [clock, gov, votes, members, transactions, effect, changedBy] = await Promise.all([
-    readChainClock(db, deps.config.CHAIN_ID),
-    getGovernanceState(db),
-    votesOf(db, p.id),
-    p.term !== null ? membersOfTerm(db, p.term) : Promise.resolve([]),
-    listChainActionViews(db, 'proposal', p.id),
-    effectOf(db, p),
-    changedByOf(db, p),
-  ]);
-  const cards = await publicUsers(db, [p.proposerId, p.ownerId]);
-  const dids = [...members.map((m) => m.did), ...votes.map((v) => v.memberDid)];
-  const byDid = await usersByDid(db, dids);
+  const d = await findProposalDetail(db, ref, deps.config.CHAIN_ID || null, user?.did ?? null);
+  const p = assertReadable(d?.p, user);
+  const { head, gov, votes, members, cards } = d!;
+  const clock = {
+    height: head?.height ?? null,
+    avgBlockMs: head?.avgBlockMs ?? null,
+    observedAt: head?.observedAt ?? null,
+  };
+  const effect = await effectOf(db, p);
+  const changedBy: ProposalChangedBy[] = d!.changedBy.map((r) => ({
+    _id: r.id,
+    number: r.number,
+    title: r.title,
+    kind: r.kind as ProposalChangedBy['kind'],
+    status: effectStatusOf(r, r.skipped),
+  }));
   const voteByMember = new Map(votes.map((v) => [v.memberId, v]));
-  const rows = members.map((m) =>
-    toMemberVote(voteByMember.get(m.memberId) ?? null, byDid.get(m.did) ?? null, m),
-  );
+  const rows = members.map((m) => toMemberVote(voteByMember.get(m.memberId) ?? null, m.user, m));
   for (const v of votes)
-    if (!members.some((m) => m.memberId === v.memberId))
-      rows.push(toMemberVote(v, byDid.get(v.memberDid) ?? null, null));
+    if (!members.some((m) => m.memberId === v.memberId)) rows.push(toMemberVote(v, v.user, null));
   const mine = user?.did ? (rows.find((r) => r.member.did === user.did) ?? null) : null;
   const seatedTerm = user?.did ? members.find((m) => m.did === user.did && m.seated) : undefined;
-  const current = user?.did ? await seatedNow(db, user.did, clock.height) : null;
+  // seatedNow (council.repo.ts): the latest term, not ended at the clock's height, the caller seated in it.
+  const current =
+    !!user?.did &&
+    d!.seatedInLatest &&
+    d!.latestTermEnd !== null &&
+    !(clock.height !== null && clock.height >= d!.latestTermEnd);
   // The tally from the vote rows read here, not the proposal row's counts: a vote projected between the two
   // reads would otherwise show as chained in the table while the tally still misses it.
   const tally = tallyOf(
@@ -81,7 +83,7 @@ export async function getProposalDetail(
     votes: tally,
   };
   const c: Partial<SuggestionContent> = p.suggestionContent ?? {};
-  const suggestion = p.suggestionId ? await findSuggestion(db, p.suggestionId) : undefined;
+  const suggestion = p.suggestionId ? d!.suggestion : null;
   const proposerDid = p.proposerDid;
   const proposerCard = cards.get(p.proposerId) ?? null;
   const end = summary.window.currentEndHeight;
@@ -106,7 +108,7 @@ export async function getProposalDetail(
     suggestion: suggestion
       ? { _id: suggestion.id, number: suggestion.number, title: suggestion.title }
       : null,
-    elip: (p.elipId && (await elipRefById(db, p.elipId))) || null,
+    elip: (p.elipId && d!.elip) || null,
     referee: proposerDid ? memberRef(proposerDid, memberIdOf(proposerDid), proposerCard) : null,
     hash: p.draftHash,
     txHash: p.registerTxHash,
@@ -117,7 +119,7 @@ export async function getProposalDetail(
     votes: rows,
     outcome: voteOutcome(tally, p.seats),
     veto: vetoState(p, gov),
-    transactions: [...transactions].reverse(),
+    transactions: [...d!.transactions].reverse(),
     my: {
       isCouncilMember: !!current,
       canVote: !!seatedTerm && votingOpenAt(p, clock.height),

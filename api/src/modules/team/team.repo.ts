@@ -65,14 +65,21 @@ export async function listTeams(
     );
   }
   const cond = and(...where);
-  const rows = await db
-    .select(summaryColumns)
+  // The total comes with the page (an uncorrelated subquery, counted once): one round trip instead of two. A page
+  // past the end has no row to carry it, so only then is it counted apart.
+  const found = await db
+    .select({
+      ...summaryColumns,
+      total: sql<number>`(select count(*)::int from ${teams} where ${cond ?? sql`true`})`,
+    })
     .from(teams)
     .innerJoin(users, eq(users.id, teams.ownerId))
     .where(cond)
     .orderBy(desc(teams.createdAt), desc(teams.id))
     .limit(f.limit)
     .offset(f.offset);
+  const rows = found.map(({ team, owner, memberCount }) => ({ team, owner, memberCount }));
+  if (found.length) return { rows, total: found[0]!.total };
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(teams)

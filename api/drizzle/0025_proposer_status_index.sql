@@ -1,0 +1,1 @@
+CREATE INDEX "proposals_proposer_status_idx" ON "proposals" USING btree ("proposer_id","status");

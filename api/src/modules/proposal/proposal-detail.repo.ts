@@ -1,0 +1,208 @@
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PublicAuthor } from '../../contract/suggestion.contract';
+import type { Db } from '../../db/db-client';
+import { displayNumberOf, isUuid } from '../../db/record-ref';
+import { chainHead } from '../../db/schema/chain.schema';
+import { governanceState } from '../../db/schema/council.schema';
+import { elips } from '../../db/schema/elip.schema';
+import { proposals, type ProposalRow, type ProposalVoteRow } from '../../db/schema/proposal.schema';
+import { suggestions } from '../../db/schema/suggestion.schema';
+import { users } from '../../db/schema/users.schema';
+import type { ChainActionView } from '../../chain/chain-action-events';
+
+/** A public card with the member's motto, as the vote table shows a council member. */
+export type MemberCard = PublicAuthor & { motto: string | null };
+
+/** The vote columns the detail page shows. */
+export type DetailVote = Pick<
+  ProposalVoteRow,
+  | 'memberId'
+  | 'memberDid'
+  | 'choice'
+  | 'reason'
+  | 'votedAt'
+  | 'chainStatus'
+  | 'chainActionId'
+  | 'txHash'
+  | 'chainedChoice'
+> & { user: MemberCard | null };
+
+export interface DetailMember {
+  did: string;
+  memberId: string;
+  seated: boolean;
+  user: MemberCard | null;
+}
+
+/** A CHANGE_OWNER / TERMINATE proposal aimed at this one, with whether the chain skipped its effect. */
+export interface DetailChangedBy {
+  id: string;
+  number: number | null;
+  title: string;
+  kind: string;
+  status: string;
+  draftHash: string | null;
+  skipped: boolean;
+}
+
+// Why one statement: the detail page used to cost 10–13 queries (row, clock, governance, votes, members, their
+// accounts, transactions, changes aimed at it, cards, suggestion, ELIP, the caller's seat), each a round trip and
+// a parse in Node and PostgreSQL. Every part below is answered by a primary key or an index.
+const cardJson = (u: string) =>
+  `json_build_object('_id', ${u}.id, 'username', ${u}.username, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name, 'avatar', ${u}.profile->>'avatar', 'motto', coalesce(${u}.profile->>'motto', ${u}.profile->>'bio'))`;
+
+const votesJson = sql.raw(`(select coalesce(json_agg(json_build_object(
+  'memberId', v.member_id, 'memberDid', v.member_did, 'choice', v.choice, 'reason', v.reason, 'votedAt', v.voted_at,
+  'chainStatus', v.chain_status, 'chainActionId', v.chain_action_id, 'txHash', v.tx_hash,
+  'chainedChoice', v.chained_choice,
+  'user', (select ${cardJson('u')} from users u where u.did = v.member_did))), '[]'::json)
+  from proposal_votes v where v.proposal_id = "proposals"."id")`);
+
+const membersJson = sql.raw(`(select coalesce(json_agg(json_build_object(
+  'did', m.did, 'memberId', m.member_id, 'seated', m.seated,
+  'user', (select ${cardJson('u')} from users u where u.did = m.did)) order by m.seated_height, m.did), '[]'::json)
+  from council_members m where m.term = "proposals"."term")`);
+
+const transactionsJson = sql.raw(`(select coalesce(json_agg(json_build_object(
+  'id', a.id, 'kind', a.kind, 'mode', a.mode, 'subjectType', a.subject_type, 'subjectId', a.subject_id,
+  'status', a.status, 'txHash', a.tx_hash, 'blockNumber', a.block_number, 'confirmations', a.confirmations,
+  'failureType', a.failure_type, 'failureReason', a.failure_reason, 'updatedAt', a.updated_at)
+  order by a.created_at), '[]'::json)
+  from chain_actions a where a.subject_type = 'proposal' and a.subject_id = "proposals"."id"::text)`);
+
+// The expression of proposals_target_idx and of countEventsOfDraft (proposal-effect.ts), as they were queried.
+const changedByJson =
+  sql.raw(`(case when "proposals"."kind" = 'NORMAL' and "proposals"."draft_hash" is not null then
+  (select coalesce(json_agg(json_build_object('id', t.id, 'number', t.number, 'title', t.title, 'kind', t.kind,
+    'status', t.status, 'draftHash', t.draft_hash,
+    'skipped', t.draft_hash is not null and exists (select 1 from chain_events e where e.stream = 'governance'
+      and e.name = 'EffectSkipped' and lower(e.args->>'draftHash') = t.draft_hash)) order by t.number), '[]'::json)
+  from proposals t where t.kind in ('CHANGE_OWNER', 'TERMINATE') and t.status <> 'DRAFT'
+    and lower(t.terms->>'target') = lower("proposals"."draft_hash"))
+  else '[]'::json end)`);
+
+const proposer = alias(users, 'proposer_card');
+const owner = alias(users, 'owner_card');
+const card = (u: typeof proposer | typeof owner) => ({
+  id: u.id,
+  username: u.username,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  avatar: sql<string | null>`${u.profile}->>'avatar'`,
+});
+
+function detailQuery(db: Db, by: 'id' | 'number') {
+  const did = sql.placeholder('did');
+  return db
+    .select({
+      p: getTableColumns(proposals),
+      head: getTableColumns(chainHead),
+      gov: getTableColumns(governanceState),
+      proposer: card(proposer),
+      owner: card(owner),
+      suggestion: { id: suggestions.id, number: suggestions.number, title: suggestions.title },
+      elip: { number: elips.number, title: elips.title },
+      votes: sql<RawVote[]>`${votesJson}`,
+      members: sql<RawMember[]>`${membersJson}`,
+      transactions: sql<RawAction[]>`${transactionsJson}`,
+      changedBy: sql<DetailChangedBy[]>`${changedByJson}`,
+      // seatedNow (council.repo.ts) in one piece: the latest term's end, and the caller's seat in it.
+      latestTermEnd: sql<
+        number | null
+      >`(select t.end_height from council_terms t order by t.term desc limit 1)`.mapWith(Number),
+      seatedInLatest: sql<boolean>`exists (select 1 from council_members m where m.term = (select max(t.term) from council_terms t) and m.did = ${did} and m.seated)`,
+    })
+    .from(proposals)
+    .leftJoin(chainHead, eq(chainHead.chainId, sql`${sql.placeholder('chainId')}::int`))
+    .leftJoin(governanceState, eq(governanceState.id, 1))
+    .leftJoin(proposer, eq(proposer.id, proposals.proposerId))
+    .leftJoin(owner, eq(owner.id, proposals.ownerId))
+    .leftJoin(suggestions, eq(suggestions.id, proposals.suggestionId))
+    .leftJoin(elips, eq(elips.id, proposals.elipId))
+    .where(
+      by === 'id'
+        ? eq(proposals.id, sql`${sql.placeholder('ref')}::uuid`)
+        : eq(proposals.number, sql`${sql.placeholder('ref')}::int`),
+    )
+    .prepare(`proposal_detail_by_${by}`);
+}
+
+type RawVote = Omit<DetailVote, 'votedAt'> & { votedAt: string | null };
+type RawMember = DetailMember;
+type RawAction = Omit<ChainActionView, 'retryable' | 'updatedAt'> & { updatedAt: string };
+
+const prepared = new WeakMap<Db, Record<'id' | 'number', ReturnType<typeof detailQuery>>>();
+
+/** A left-joined card (all null when the account is missing) as a PublicAuthor, or null. */
+function toCard(
+  c: {
+    id: string | null;
+    username: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    avatar: string | null;
+  } | null,
+): PublicAuthor | null {
+  if (!c?.id) return null;
+  // users.username is NOT NULL: only the left join makes it look nullable.
+  return { _id: c.id, username: c.username!, firstName: c.firstName, lastName: c.lastName, avatar: c.avatar };
+}
+
+/**
+ * A proposal (by uuid or display number) with all its detail page shows, in one prepared statement: the chain
+ * clock and governance parameters, its votes and the term's members with their accounts, its chain actions, the
+ * proposals changing it, the cards of proposer and owner, its suggestion and ELIP, and whether `userDid` holds a
+ * seat in the latest term.
+ */
+export async function findProposalDetail(
+  db: Db,
+  ref: string,
+  chainId: number | null,
+  userDid: string | null,
+) {
+  const number = displayNumberOf(ref);
+  const by = isUuid(ref) ? 'id' : number !== null ? 'number' : null;
+  if (!by) return undefined;
+  let queries = prepared.get(db);
+  if (!queries)
+    prepared.set(db, (queries = { id: detailQuery(db, 'id'), number: detailQuery(db, 'number') }));
+  const [row] = await queries[by].execute({
+    ref: by === 'id' ? ref : number,
+    chainId,
+    did: userDid,
+  });
+  if (!row) return undefined;
+  const p: ProposalRow = row.p;
+  const cards = new Map<string, PublicAuthor>();
+  for (const c of [toCard(row.proposer), toCard(row.owner)]) if (c) cards.set(c._id, c);
+  return {
+    p,
+    head: row.head,
+    gov: row.gov ?? undefined,
+    cards,
+    suggestion: row.suggestion,
+    elip: row.elip,
+    votes: row.votes.map((v) => ({ ...v, votedAt: v.votedAt ? new Date(v.votedAt) : null })) as DetailVote[],
+    members: row.members,
+    // The fields of toChainActionView (chain-action-events.ts), in its order.
+    transactions: row.transactions.map((a): ChainActionView => ({
+      id: a.id,
+      kind: a.kind,
+      mode: a.mode,
+      subjectType: a.subjectType,
+      subjectId: a.subjectId,
+      status: a.status,
+      txHash: a.txHash,
+      blockNumber: a.blockNumber,
+      confirmations: a.confirmations,
+      failureType: a.failureType,
+      failureReason: a.failureReason,
+      retryable: a.status === 'failed' && a.mode === 'relay',
+      updatedAt: new Date(a.updatedAt).toISOString(),
+    })),
+    changedBy: row.changedBy,
+    latestTermEnd: row.latestTermEnd,
+    seatedInLatest: row.seatedInLatest,
+  };
+}
