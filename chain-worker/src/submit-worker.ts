@@ -52,7 +52,7 @@ export async function processSubmit(ctx: WorkerContext, actionId: string): Promi
     sentAt: new Date(),
     lastError: null,
   });
-  if (sent) await enqueueChainAction(ctx.queues, sent);
+  if (sent) await enqueueChainAction(ctx.queues, sent, ctx.confirmWatchdogMs);
 }
 
 /** False when the action cannot go yet or was failed because its dependency failed. */
