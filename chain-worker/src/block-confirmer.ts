@@ -105,7 +105,8 @@ export function startBlockConfirmer(ctx: WorkerContext, heads: HeadTracker): Blo
       if (ctx.onActionChanged) for (const row of out) await ctx.onActionChanged(row, tx);
       return out;
     });
-    for (const row of changed) await publish(ctx, row);
+    // Pushed all at once (one round trip's worth of Redis writes), not one await per action.
+    await Promise.all(changed.map((row) => publish(ctx, row)));
   }
 
   const running = (async () => {
