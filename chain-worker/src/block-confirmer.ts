@@ -11,6 +11,7 @@
  * conditional on the row still being `chaining`, so the two paths (and several workers) never move an action twice.
  */
 import { confirmationsAt } from '@cr/api/chain/chain-status';
+import { confirmJobOptions } from '@cr/api/queues/confirm-queue';
 import {
   getChainAction,
   listChainingActions,
@@ -24,6 +25,8 @@ import { publish, type WorkerContext } from './worker-context';
 
 /** Open actions looked at per pass; more are seen on the next block (oldest first). */
 const PASS_LIMIT = 5_000;
+/** Blocks back from the tip in which the tracker has surely loaded the receipts (its first poll loads 16). */
+const KEEP_BLOCKS_SEEN = 16;
 
 export interface BlockConfirmer {
   stop(): Promise<void>;
@@ -47,10 +50,17 @@ export function startBlockConfirmer(ctx: WorkerContext, heads: HeadTracker): Blo
     const chained = new Map<string, Group>();
     const progress = new Map<string, Group>();
     const reverted: { id: string; receipt: MinedReceipt; confirmations: number }[] = [];
+    const lost: string[] = [];
     for (const row of rows) {
       if (!row.txHash) continue;
       const receipt = heads.receipt(row.txHash);
-      if (!receipt) continue;
+      if (!receipt) {
+        // Recorded in a block the tracker has loaded since, without it: dropped by a reorg. Its watchdog runs now
+        // (re-broadcast of the same bytes) instead of CONFIRM_WATCHDOG_MS after the send.
+        if (row.blockNumber != null && row.blockNumber > tip - KEEP_BLOCKS_SEEN && !woken.has(row.id))
+          lost.push(row.id);
+        continue;
+      }
       const confirmations = confirmationsAt(receipt.blockNumber, Math.max(tip, receipt.blockNumber));
       const key = `${receipt.blockHash}:${confirmations}`;
       if (confirmations < ctx.confirmations) {
@@ -67,6 +77,10 @@ export function startBlockConfirmer(ctx: WorkerContext, heads: HeadTracker): Blo
       else reverted.push({ id: row.id, receipt, confirmations });
     }
     if (chained.size > 0 || progress.size > 0) await writeBlocks(chained, progress);
+    for (const id of lost) {
+      woken.add(id);
+      await wakeWatchdog(id);
+    }
     for (const r of reverted) {
       // Rare: the reason is read by replaying the call, per action.
       const row = await getChainAction(ctx.db, r.id);
@@ -107,6 +121,14 @@ export function startBlockConfirmer(ctx: WorkerContext, heads: HeadTracker): Blo
     });
     // Pushed all at once (one round trip's worth of Redis writes), not one await per action.
     await Promise.all(changed.map((row) => publish(ctx, row)));
+  }
+
+  /** Ids whose watchdog was woken once by this process (it then polls on its own). */
+  const woken = new Set<string>();
+  async function wakeWatchdog(id: string): Promise<void> {
+    const job = await ctx.queues.confirm.getJob(id);
+    if (!job) await ctx.queues.confirm.add('confirm', { actionId: id }, confirmJobOptions(id));
+    else if (await job.isDelayed()) await job.promote();
   }
 
   const running = (async () => {

@@ -49,7 +49,8 @@ async function confirmOnce(
   let receipt: MinedReceipt | null = ctx.heads?.receipt(row.txHash) ?? null;
   if (!receipt && (full || row.blockNumber != null)) receipt = await receiptByRpc(ctx, row.txHash);
   if (!receipt) {
-    if (full) return notMinedYet(ctx, row);
+    // Recorded as mined but without a receipt now: its block was dropped by a reorg, so check at once.
+    if (full || row.blockNumber != null) return notMinedYet(ctx, row);
     throw new NotYetError('pending');
   }
 
