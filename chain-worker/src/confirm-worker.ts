@@ -18,53 +18,26 @@ import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
 import { revertDataOf } from '@cr/api/chain/revert-reason';
 import { failAction, recordProgress, transition, type WorkerContext } from './worker-context';
 
-/** Every this many blocks waited in one job, the full checks run again (receipt by RPC, dropped, replaced). */
-const FULL_CHECK_EVERY = 4;
-
 /**
- * With a head tracker (the normal case) one job waits block by block, up to CONFIRM_WAIT_MS, and is woken by each
- * new block; without one (or after that wait) "not yet" goes back to BullMQ's backoff.
+ * One look at the action; "not yet" goes back to BullMQ's backoff. With a head tracker the block confirmer
+ * (block-confirmer.ts) chains actions as their blocks come, so this job is the watchdog behind it: enqueued
+ * CONFIRM_WATCHDOG_MS after the send, it finds most actions done already, and does the full checks (receipt by
+ * RPC, dropped → re-broadcast, replaced → sign again) for the rest.
  */
 export async function processConfirm(ctx: WorkerContext, actionId: string): Promise<void> {
-  const heads = ctx.heads;
-  const deadline = Date.now() + ctx.confirmWaitMs;
-  // Read once per job: every write below is conditional on the status (`WHERE status = 'chaining'`), so a row that
-  // moved meanwhile is never overwritten; a replaced/re-signed row ends the job (confirmOnce re-reads before those).
   const row = await getChainAction(ctx.db, actionId);
-  if (!row || row.status !== 'chaining' || !row.txHash) return;
-  for (let round = 0; ; round++) {
-    try {
-      await confirmOnce(ctx, round === 0 ? row : await rowForRound(ctx, row, round), (r) =>
-        fullCheckDue(r, round),
-      );
-      return;
-    } catch (err) {
-      if (!(err instanceof NotYetError) || !heads) throw err;
-      const left = deadline - Date.now();
-      if (left <= 0 || !(await heads.nextBlock(left))) throw err; // back to BullMQ's backoff
-    }
-  }
+  await confirmOnce(ctx, row, fullCheckDue);
 }
 
 /**
- * The full checks (receipt by RPC; dropped or replaced) run always without a tracker; with one, every FULL_CHECK_EVERY blocks, and at
- * once for a tx sent more than JUST_SENT_MS ago (a re-run after a crash, a dispatcher re-enqueue, a wallet tx); a
- * tx just sent is looked up in the blocks' receipts as they come.
+ * The full checks run always without a tracker; with one, for a tx sent more than JUST_SENT_MS ago (a re-run
+ * after a crash, a dispatcher re-enqueue, a wallet tx, or a watchdog run) — a tx just sent is looked up in the
+ * blocks' receipts as they come.
  */
-function fullCheckDue(row: ChainActionRow, round: number): boolean {
-  if (round === 0) return !row.sentAt || Date.now() - row.sentAt.getTime() > JUST_SENT_MS;
-  return round % FULL_CHECK_EVERY === 0;
+function fullCheckDue(row: ChainActionRow): boolean {
+  return !row.sentAt || Date.now() - row.sentAt.getTime() > JUST_SENT_MS;
 }
 const JUST_SENT_MS = 10_000;
-
-/** The row as of round 0, re-read only before a full check (which may re-sign, so it needs the current row). */
-async function rowForRound(
-  ctx: WorkerContext,
-  first: ChainActionRow,
-  round: number,
-): Promise<ChainActionRow | undefined> {
-  return fullCheckDue(first, round) ? getChainAction(ctx.db, first.id) : first;
-}
 
 async function confirmOnce(
   ctx: WorkerContext,
@@ -76,7 +49,8 @@ async function confirmOnce(
   let receipt: MinedReceipt | null = ctx.heads?.receipt(row.txHash) ?? null;
   if (!receipt && (full || row.blockNumber != null)) receipt = await receiptByRpc(ctx, row.txHash);
   if (!receipt) {
-    if (full) return notMinedYet(ctx, row);
+    // Recorded as mined but without a receipt now: its block was dropped by a reorg, so check at once.
+    if (full || row.blockNumber != null) return notMinedYet(ctx, row);
     throw new NotYetError('pending');
   }
 
@@ -114,6 +88,16 @@ async function confirmOnce(
     });
     return;
   }
+  await failReverted(ctx, row, receipt, confirmations);
+}
+
+/** A receipt with status 0, deep enough: `failed` with the reason decoded by replaying the call. */
+export async function failReverted(
+  ctx: WorkerContext,
+  row: ChainActionRow,
+  receipt: MinedReceipt,
+  confirmations: number,
+): Promise<void> {
   const reason = await revertReason(ctx, row, receipt);
   await transition(ctx, row.id, 'chaining', 'failed', {
     blockNumber: receipt.blockNumber,

@@ -106,7 +106,11 @@ export function startHeadTracker(
       if (now < tip) tip = now; // the chain got shorter (a reorg, a restarted node): follow it
       return;
     }
-    const from = tip === null ? now : Math.max(tip + 1, now - MAX_BLOCKS_PER_POLL + 1);
+    // The first poll also loads the last few blocks: txs a previous process sent just before it died are found there.
+    const from =
+      tip === null
+        ? Math.max(0, now - MAX_BLOCKS_PER_POLL + 1)
+        : Math.max(tip + 1, now - MAX_BLOCKS_PER_POLL + 1);
     for (let n = from; n <= now; n++) await loadReceipts(n);
     tip = now;
     hashes = new Map();

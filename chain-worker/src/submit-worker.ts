@@ -15,44 +15,45 @@ import {
   allocateNonce,
   getChainAction,
   lockChainAction,
-  updateChainActionFields,
+  transitionChainAction,
 } from '@cr/api/chain/chain-action.repo';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import { isAlreadyKnown, isConnectivityError, isNonceTooLow, shortError } from './chain-client';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
 import { revertDataOf } from '@cr/api/chain/revert-reason';
-import { failAction, transition, type WorkerContext } from './worker-context';
+import { failAction, publish, transition, type WorkerContext } from './worker-context';
 
 /** Gas limit = estimate × 1.25: headroom for state that changes between estimate and inclusion. */
 const GAS_HEADROOM_PCT = 125n;
 
 export async function processSubmit(ctx: WorkerContext, actionId: string): Promise<void> {
-  let row = await getChainAction(ctx.db, actionId);
+  const row = await getChainAction(ctx.db, actionId);
   if (!row || row.mode !== 'relay') return;
   if (row.status === 'chaining') {
-    await enqueueChainAction(ctx.queues, row); // sent before a crash: make sure it is watched
+    // Signed (and maybe sent) before a crash or a failed broadcast: send the same bytes again, then watch it.
+    if (row.rawTx && row.blockNumber == null) await broadcast(ctx, row);
+    await enqueueChainAction(ctx.queues, row, ctx.confirmWatchdogMs);
     return;
   }
   if (row.status !== 'unchain') return;
   ctx.onStage?.(actionId, 'picked');
   if (row.dependsOnId && !(await dependencyReady(ctx, row))) return;
 
+  let signed: ChainActionRow | undefined;
   if (!row.rawTx) {
     const call = await prepareCall(ctx, row);
     if (!call) return;
     ctx.onStage?.(actionId, 'estimated');
-    const signed = await signWithNextNonce(ctx, row.id, call);
-    if (!signed) return;
-    row = signed;
+    signed = await signWithNextNonce(ctx, row.id, call);
+  } else {
+    // Signed by an older worker that recorded the tx before moving the action on: the same bytes go out.
+    signed = await transition(ctx, row.id, 'unchain', 'chaining', { sentAt: new Date(), lastError: null });
   }
-  await broadcast(ctx, row);
+  if (!signed) return;
+  await broadcast(ctx, signed);
   ctx.onStage?.(actionId, 'sent');
-  const sent = await transition(ctx, row.id, 'unchain', 'chaining', {
-    sentAt: new Date(),
-    lastError: null,
-  });
-  if (sent) await enqueueChainAction(ctx.queues, sent);
+  await enqueueChainAction(ctx.queues, signed, ctx.confirmWatchdogMs);
 }
 
 /** False when the action cannot go yet or was failed because its dependency failed. */
@@ -99,12 +100,16 @@ async function prepareCall(ctx: WorkerContext, row: ChainActionRow): Promise<Pre
   return { gasLimit: (gas * GAS_HEADROOM_PCT) / 100n, fees, nodePending };
 }
 
-/** Allocates the nonce, signs, and records nonce + hash + raw tx on the row, all in one transaction. */
+/**
+ * Allocates the nonce, signs, and records nonce + hash + raw tx on the row and moves it to `chaining`, all in one
+ * transaction, before the broadcast: from here on the action is watched (confirm re-sends the same bytes if the
+ * broadcast never happened), and one transaction per action is saved over sending first and moving after.
+ */
 async function signWithNextNonce(ctx: WorkerContext, id: string, call: PreparedCall) {
-  return ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const row = await lockChainAction(tx, id);
     if (!row || row.status !== 'unchain') return undefined;
-    if (row.rawTx) return row; // another run signed it first: use that one
+    if (row.rawTx) return undefined; // another run signed it first: that run sends it
     const nonce = await allocateNonce(tx, ctx.chainId, ctx.relayerAddress, call.nodePending);
     const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = call.fees;
     const raw = await ctx.relayer.signTransaction({
@@ -119,19 +124,26 @@ async function signWithNextNonce(ctx: WorkerContext, id: string, call: PreparedC
         : { type: 0, gasPrice: gasPrice ?? undefined }),
     });
     const hash = Transaction.from(raw).hash!;
-    return updateChainActionFields(tx, id, 'unchain', {
+    const signed = await transitionChainAction(tx, id, 'unchain', 'chaining', {
       nonce,
       txHash: hash,
       rawTx: raw,
       fromAddress: ctx.relayerAddress,
       attempts: row.attempts + 1,
+      sentAt: new Date(),
+      lastError: null,
     });
+    if (signed && ctx.onActionChanged) await ctx.onActionChanged(signed, tx);
+    return signed;
   });
+  if (row) await publish(ctx, row);
+  return row;
 }
 
 /**
  * Sends the recorded raw tx. Fine when the node already has it or mined it; when the nonce went to another tx,
- * forgets this signature (it can never be mined) and asks to be run again, which signs anew.
+ * forgets this signature (it can never be mined), moves the action back to `unchain` and asks to be run again,
+ * which signs anew.
  */
 async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
   try {
@@ -140,10 +152,13 @@ async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void>
     if (isAlreadyKnown(err)) return;
     if (!isNonceTooLow(err)) throw err;
     if (await ctx.provider.getTransactionReceipt(row.txHash!)) return; // ours, already mined
-    await updateChainActionFields(ctx.db, row.id, 'unchain', {
+    await transition(ctx, row.id, 'chaining', 'unchain', {
       nonce: null,
       txHash: null,
       rawTx: null,
+      blockNumber: null,
+      blockHash: null,
+      confirmations: 0,
       lastError: `nonce ${row.nonce} was used by another transaction; signing again`,
     });
     throw new NotYetError('nonce consumed elsewhere');
@@ -155,15 +170,14 @@ export async function sendRaw(ctx: WorkerContext, raw: string): Promise<void> {
   await ctx.provider.send('eth_sendRawTransaction', [raw]);
 }
 
-/** After the last try: a signed tx may be out there, so it goes on to confirm (which re-sends or proves it lost). */
+/** After the last try: a signed tx is `chaining` already (confirm re-sends or proves it lost); else it ends. */
 async function onSubmitExhausted(ctx: WorkerContext, actionId: string, lastError: unknown): Promise<void> {
   const row = await getChainAction(ctx.db, actionId);
-  if (!row || row.status !== 'unchain') return;
-  if (row.rawTx) {
-    const sent = await transition(ctx, actionId, 'unchain', 'chaining');
-    if (sent) await enqueueChainAction(ctx.queues, sent);
+  if (row?.status === 'chaining') {
+    await enqueueChainAction(ctx.queues, row);
     return;
   }
+  if (!row || row.status !== 'unchain') return;
   if (lastError instanceof NotYetError || isConnectivityError(lastError)) {
     // Waiting (a node that is down, a dependency not chained yet) is waited out however long it takes: the
     // dispatcher enqueues the idle action again. Only a real error ends it.

@@ -55,17 +55,17 @@ export const workerEnvSchema = z.object({
   /** Jobs processed at once per queue in this instance (submit, track, finalize). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   /**
-   * Confirm jobs at once. A confirm job mostly waits for the next block (no RPC, no database), so this is high:
-   * every open transaction can be waiting at the same time.
+   * Confirm jobs at once. With a head tracker they are only the watchdog behind the block confirmer (one look,
+   * then BullMQ's backoff), so few are running at a time.
    */
-  CONFIRM_CONCURRENCY: z.coerce.number().int().min(1).max(5_000).default(500),
+  CONFIRM_CONCURRENCY: z.coerce.number().int().min(1).max(5_000).default(20),
   /**
-   * How often the head tracker asks the node for its block number (one call for the whole worker); 0 (default) = no
-   * tracker, confirm polls per action with backoff. Opt-in until it is proven under load: docs/chain-worker.md.
+   * How often the head tracker asks the node for its block number (one call for the whole worker); it feeds the
+   * block confirmer. 0 = no tracker: every confirm job polls its own receipt with backoff (the old way).
    */
-  HEAD_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  /** How long one confirm job waits block by block before handing back to the queue's backoff. */
-  CONFIRM_WAIT_MS: ms(60_000),
+  HEAD_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  /** With a head tracker: how long after a send its confirm job (the watchdog behind the block confirmer) starts. */
+  CONFIRM_WATCHDOG_MS: ms(10_000, 0),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[\w.-]+$/)

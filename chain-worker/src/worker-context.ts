@@ -46,8 +46,11 @@ export interface WorkerContext {
   trackTimeoutMs: number;
   /** New blocks and their receipts, polled once for the whole worker (absent: confirm polls per action). */
   heads?: HeadTracker;
-  /** How long one confirm job waits block by block before handing back to BullMQ's backoff. */
-  confirmWaitMs: number;
+  /**
+   * Delay of the confirm job after a send: with a block confirmer running (heads present) it is the watchdog behind
+   * it (CONFIRM_WATCHDOG_MS); 0 without one (the job polls at once).
+   */
+  confirmWatchdogMs: number;
   onActionChanged?: ChainActionListener;
   /** Timing probe (the bench's stage timeline): called as an action passes a stage of its pipeline. */
   onStage?: StageProbe;

@@ -14,6 +14,7 @@ import { startBlockWatcher, type BlockWatcher, type BlockWatcherOptions } from '
 import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
 import { initConfirmWorker } from './confirm-worker';
 import { startHeadTracker } from './head-tracker';
+import { startBlockConfirmer, type BlockConfirmer } from './block-confirmer';
 import { initFinalizeWorker } from './finalize-worker';
 import { watcherLockKey } from './leader-lock';
 import { startOutboxDispatcher } from './outbox-dispatcher';
@@ -101,13 +102,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
         revert.name && deps.plugins?.alreadyDoneErrors?.includes(revert.name) ? 'done' : 'refused'),
     trackTimeoutMs: config.TRACK_TIMEOUT_MS,
     heads: undefined,
-    confirmWaitMs: config.CONFIRM_WAIT_MS,
+    confirmWatchdogMs: 0,
     onActionChanged: deps.plugins?.onActionChanged,
     onStage: deps.onStage,
   };
   const parts = new Set(config.WORKER_QUEUES);
-  if (parts.has('confirm') && config.HEAD_POLL_MS > 0)
+  let confirmer: BlockConfirmer | null = null;
+  if (parts.has('confirm') && config.HEAD_POLL_MS > 0) {
     ctx.heads = startHeadTracker(provider, logger, config.HEAD_POLL_MS);
+    confirmer = startBlockConfirmer(ctx, ctx.heads);
+    ctx.confirmWatchdogMs = config.CONFIRM_WATCHDOG_MS;
+  }
   const common = {
     connection: deps.redis,
     prefix: config.QUEUE_PREFIX,
@@ -121,8 +126,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     workers.push(
       initConfirmWorker(ctx, {
         ...common,
-        // Only waiting jobs (with a tracker) need the high limit; polling ones keep the common one.
-        concurrency: ctx.heads ? config.CONFIRM_CONCURRENCY : config.WORKER_CONCURRENCY,
+        concurrency: config.CONFIRM_CONCURRENCY,
         pollMaxMs: config.CONFIRM_POLL_MAX_MS,
       }),
     );
@@ -159,7 +163,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     async stop() {
       await dispatcher?.stop();
       await watcher?.stop();
-      ctx.heads?.stop(); // waiting confirm jobs hand back to the queue at once
+      const confirmerStopped = confirmer?.stop(); // finishes the pass in hand
+      ctx.heads?.stop(); // wakes the confirmer if it waits for a block
+      await confirmerStopped;
       await Promise.all(workers.map((w) => w.close()));
       await queues.close();
       provider.destroy();

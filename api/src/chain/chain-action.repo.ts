@@ -84,6 +84,56 @@ async function writeWhileIn(
   return row;
 }
 
+/**
+ * `transitionChainAction` for many actions at once (one statement): the block confirmer moves every action of a
+ * block in one go. Same table check and same "only while still in `from`" rule; returns the rows it moved.
+ */
+export async function transitionChainActions(
+  db: Db,
+  ids: string[],
+  from: ChainStatus | readonly ChainStatus[],
+  to: ChainStatus,
+  fields: ChainActionFields = {},
+): Promise<ChainActionRow[]> {
+  const statuses = CHAIN_TRANSITIONS.check(from, to);
+  if (ids.length === 0) return [];
+  return db
+    .update(chainActions)
+    .set({ ...withoutStatus(fields), status: to, updatedAt: sql`now()` })
+    .where(and(inArray(chainActions.id, ids), inArray(chainActions.status, statuses)))
+    .returning();
+}
+
+/** `updateChainActionFields` for many actions at once (e.g. every action mined in one block: its progress). */
+export async function updateChainActionsFields(
+  db: Db,
+  ids: string[],
+  status: ChainStatus,
+  fields: ChainActionFields,
+): Promise<ChainActionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(chainActions)
+    .set({ ...withoutStatus(fields), updatedAt: sql`now()` })
+    .where(and(inArray(chainActions.id, ids), eq(chainActions.status, status)))
+    .returning();
+}
+
+/** What the block confirmer needs of every sent action still waiting for its block (`chaining`). */
+export async function listChainingActions(db: Db, limit: number) {
+  return db
+    .select({
+      id: chainActions.id,
+      txHash: chainActions.txHash,
+      blockNumber: chainActions.blockNumber,
+      confirmations: chainActions.confirmations,
+    })
+    .from(chainActions)
+    .where(eq(chainActions.status, 'chaining'))
+    .orderBy(asc(chainActions.updatedAt))
+    .limit(limit);
+}
+
 /** Open actions (unchain, chaining) not touched for `idleMs`: the dispatcher makes sure each has a job. */
 export async function listIdleOpenActions(db: Db, idleMs: number, limit: number): Promise<ChainActionRow[]> {
   return db

@@ -86,8 +86,15 @@ export function queueFor(row: ChainActionRow): keyof Omit<ChainQueues, 'close' |
   return row.kind.endsWith(FINALIZE_KIND_SUFFIX) ? 'finalize' : 'submit';
 }
 
-/** Puts the action's job on its queue (jobId = action id, so a second enqueue of the same step is a no-op). */
-export async function enqueueChainAction(queues: ChainQueues, row: ChainActionRow): Promise<string | null> {
+/**
+ * Puts the action's job on its queue (jobId = action id, so a second enqueue of the same step is a no-op).
+ * `confirmDelayMs`: start a confirm job only after this long (the worker's watchdog behind its block confirmer).
+ */
+export async function enqueueChainAction(
+  queues: ChainQueues,
+  row: ChainActionRow,
+  confirmDelayMs = 0,
+): Promise<string | null> {
   const which = queueFor(row);
   const data = { actionId: row.id };
   switch (which) {
@@ -95,7 +102,7 @@ export async function enqueueChainAction(queues: ChainQueues, row: ChainActionRo
       await queues.submit.add('submit', data, submitJobOptions(row.id));
       break;
     case 'confirm':
-      await queues.confirm.add('confirm', data, confirmJobOptions(row.id));
+      await queues.confirm.add('confirm', data, confirmJobOptions(row.id, confirmDelayMs));
       break;
     case 'track':
       await queues.track.add('track', data, trackJobOptions(row.id));

@@ -13,10 +13,14 @@ export interface ConfirmJob {
 export const CONFIRM_BACKOFF: BackoffSpec = { delayMs: 250, capMs: 2_000 };
 export const CONFIRM_ATTEMPTS = 2_000;
 
-/** jobId = the chain action id (one confirm job per action at a time). */
-export function confirmJobOptions(actionId: string): JobsOptions {
+/**
+ * jobId = the chain action id (one confirm job per action at a time). `delayMs`: the worker's block confirmer
+ * normally chains the action first, so the job is its watchdog and need not run at once.
+ */
+export function confirmJobOptions(actionId: string, delayMs = 0): JobsOptions {
   return {
     jobId: actionId,
+    ...(delayMs > 0 ? { delay: delayMs } : {}),
     attempts: CONFIRM_ATTEMPTS,
     backoff: { type: CAPPED_BACKOFF, delay: CONFIRM_BACKOFF.delayMs },
     removeOnComplete: true,

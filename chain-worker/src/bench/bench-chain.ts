@@ -29,6 +29,13 @@ const benchEnv = parseEnv(
     BENCH_ACTIONS: z.coerce.number().int().min(10).max(10_000).default(300),
     BENCH_TRANSFERS: z.coerce.number().int().min(10).max(20_000).default(1_000),
     BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+    /**
+     * The latency run: actions signed at a steady rate (per second) for BENCH_PACED_SECONDS, i.e. a load the
+     * relayer keeps up with, unlike the burst of BENCH_ACTIONS at once, whose latency is mostly the queue it makes.
+     * 0 skips it.
+     */
+    BENCH_PACED_RATE: z.coerce.number().min(0).max(1_000).default(20),
+    BENCH_PACED_SECONDS: z.coerce.number().min(1).max(600).default(10),
     BENCH_BLOCK_TIMES: z
       .string()
       .default('1,5')
@@ -104,7 +111,8 @@ async function rawTransfers(rpcUrl: string, count: number) {
 const STAGES = ['outbox', 'enqueued', 'picked', 'estimated', 'sent', 'mined', 'confirmed', 'pushed'] as const;
 type Stage = (typeof STAGES)[number];
 
-async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
+/** `ratePerSecond` null: all `count` actions at once (the burst); otherwise spread at that rate. */
+async function relayedActions(rpcUrl: string, redisUrl: string, count: number, ratePerSecond: number | null) {
   const database = await openDatabase({ databaseUrl: benchEnv.DATABASE_URL, pgliteDir: 'memory://' });
   const redis = await connectRedis(redisUrl);
   const provider = createChainProvider(rpcUrl, CHAIN_ID);
@@ -160,6 +168,7 @@ async function relayedActions(rpcUrl: string, redisUrl: string, count: number) {
   const start = Date.now();
   await Promise.all(
     Array.from({ length: count }, async (_, i) => {
+      if (ratePerSecond) await sleep(start + (i * 1000) / ratePerSecond - Date.now());
       const t0 = Date.now();
       const row = await database.db.transaction((tx) =>
         recordChainAction(tx, {
@@ -278,33 +287,43 @@ async function benchAt(blockTime: number) {
       `raw anvil: ${raw.count} plain transfers from one key in ${(raw.totalMs / 1000).toFixed(2)} s ` +
         `(sent in ${(raw.sentMs / 1000).toFixed(2)} s) = ${raw.perSecond.toFixed(1)} tx/s`,
     );
-    const relayed = await relayedActions(anvil.rpcUrl, redis.url, benchEnv.BENCH_ACTIONS);
-    console.log(
-      `relayed (${relayed.database}, concurrency ${benchEnv.BENCH_CONCURRENCY}, CONFIRMATIONS=1): ` +
-        `${relayed.count} actions callback → chained pushed in ${(relayed.totalMs / 1000).toFixed(2)} s = ` +
-        `${relayed.perSecond.toFixed(1)} actions/s; latency p50 ${relayed.p50} ms, p95 ${relayed.p95} ms, ` +
-        `max ${relayed.max} ms (row finished_at: p50 ${relayed.rowP50} ms, p95 ${relayed.rowP95} ms); ` +
-        `failed ${relayed.failed}; recorded on chain ${relayed.recordedOnChain}`,
-    );
-    console.log(`target p95 ≤ ${1 * blockTime * 1000 + 1000} ms (CONFIRMATIONS × block time + 1 s)`);
-    console.log('stage timeline, ms (step = since the previous stage; total = since the callback):');
-    console.log('  stage       n     step p50  step p95  total p50  total p95');
-    for (const t of relayed.timeline) {
-      if (t.n === 0) {
-        console.log(`  ${t.stage.padEnd(10)}  0`);
-        continue;
-      }
-      console.log(
-        `  ${t.stage.padEnd(10)}  ${String(t.n).padEnd(4)}  ${String(t.stepP50).padStart(8)}  ` +
-          `${String(t.stepP95).padStart(8)}  ${String(t.totalP50).padStart(9)}  ${String(t.totalP95).padStart(9)}`,
-      );
-    }
+    const relayed = await relayedActions(anvil.rpcUrl, redis.url, benchEnv.BENCH_ACTIONS, null);
+    report(`burst of ${relayed.count} at once`, relayed, blockTime);
     console.log(
       `worker throughput / raw anvil throughput = ${(relayed.perSecond / raw.perSecond).toFixed(3)}`,
     );
+    const rate = benchEnv.BENCH_PACED_RATE;
+    if (rate > 0) {
+      const count = Math.max(10, Math.round(rate * benchEnv.BENCH_PACED_SECONDS));
+      const paced = await relayedActions(anvil.rpcUrl, redis.url, count, rate);
+      report(`steady ${rate} actions/s for ${benchEnv.BENCH_PACED_SECONDS} s`, paced, blockTime);
+    }
   } finally {
     redis.stop();
     await anvil.stop();
+  }
+}
+
+function report(label: string, relayed: Awaited<ReturnType<typeof relayedActions>>, blockTime: number) {
+  console.log(
+    `relayed, ${label} (${relayed.database}, concurrency ${benchEnv.BENCH_CONCURRENCY}, CONFIRMATIONS=1): ` +
+      `${relayed.count} actions callback → chained pushed in ${(relayed.totalMs / 1000).toFixed(2)} s = ` +
+      `${relayed.perSecond.toFixed(1)} actions/s; latency p50 ${relayed.p50} ms, p95 ${relayed.p95} ms, ` +
+      `max ${relayed.max} ms (row finished_at: p50 ${relayed.rowP50} ms, p95 ${relayed.rowP95} ms); ` +
+      `failed ${relayed.failed}; recorded on chain ${relayed.recordedOnChain}`,
+  );
+  console.log(`target p95 ≤ ${1 * blockTime * 1000 + 1000} ms (CONFIRMATIONS × block time + 1 s)`);
+  console.log('stage timeline, ms (step = since the previous stage; total = since the callback):');
+  console.log('  stage       n     step p50  step p95  total p50  total p95');
+  for (const t of relayed.timeline) {
+    if (t.n === 0) {
+      console.log(`  ${t.stage.padEnd(10)}  0`);
+      continue;
+    }
+    console.log(
+      `  ${t.stage.padEnd(10)}  ${String(t.n).padEnd(4)}  ${String(t.stepP50).padStart(8)}  ` +
+        `${String(t.stepP95).padStart(8)}  ${String(t.totalP50).padStart(9)}  ${String(t.totalP95).padStart(9)}`,
+    );
   }
 }
 

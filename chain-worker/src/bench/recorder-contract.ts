@@ -67,6 +67,10 @@ export const recorderInterface = () => new Interface(compileRecorder().abi as ne
 export async function deployRecorder(deployer: Signer): Promise<string> {
   const { abi, bytecode } = compileRecorder();
   const contract = await new ContractFactory(abi as never, bytecode, deployer).deploy();
-  await contract.waitForDeployment();
+  // Polls the receipt instead of `waitForDeployment()`, whose block subscription can leave an `eth_blockNumber` in
+  // flight: a caller that destroys the provider right after got it rejected as an unhandled error (seen once in the
+  // SIGKILL test on a loaded machine).
+  const hash = contract.deploymentTransaction()!.hash;
+  while (!(await deployer.provider!.getTransactionReceipt(hash))) await new Promise((r) => setTimeout(r, 50));
   return contract.getAddress();
 }
