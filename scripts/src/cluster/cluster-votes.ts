@@ -117,8 +117,11 @@ export async function registerProposal(
   wallets: { walletDir: string; resolverUrl: string },
 ): Promise<ProposalView> {
   const r = seededRandom(Date.now() % 100_000);
+  // A new motion within the dev treasury's per-proposal cap (10,000 ELA): the contract refuses a larger budget.
+  const fits = (c: ReturnType<typeof seedContent>) =>
+    c.type === '1' && Number(c.budget?.total ?? Infinity) <= 5000;
   let content = seedContent(r, Date.now());
-  while (content.type !== '1') content = seedContent(r, Date.now());
+  while (!fits(content)) content = seedContent(r, Date.now());
   const s = await call<{ _id: string; number: number }>(baseUrl, '/api/suggestion', {
     method: 'POST',
     token: author.token,
