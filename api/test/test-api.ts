@@ -95,7 +95,9 @@ export async function startTestApi(
     },
     async stop() {
       await api.stop();
-      await mailWorker.close();
+      // Forced: nothing is left to send when a test stops, and after a Redis restart BullMQ's wait for the
+      // worker's blocking read can hang a graceful close (realtime-redis-restart.int.test.ts's teardown did).
+      await mailWorker.close(true);
       const keys = await deps.redis.keys(`${config.QUEUE_PREFIX}:*`);
       if (keys.length > 0) await deps.redis.del(...keys);
       await deps.close();
