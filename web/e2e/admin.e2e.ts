@@ -109,7 +109,7 @@ describe('administration', () => {
     await animationsDone(page);
     await shot(page, 'admin-permission-en');
     await confirm(page, 'Confirm');
-    await page.getByText('Withdrawn.').waitFor();
+    await page.getByText('Withdrawn.', { exact: true }).waitFor();
     const t0 = Date.now();
     expect(await statusOf(findMembers, member.token)).toBe(403);
     expect(Date.now() - t0).toBeLessThan(1000);
@@ -117,7 +117,7 @@ describe('administration', () => {
     expect(await statusOf(findMembers, leader.token)).toBe(200);
     await box.click();
     await confirm(page, 'Confirm');
-    await page.getByText('Granted.').waitFor();
+    await page.getByText('Granted.', { exact: true }).waitFor();
     expect(await statusOf(findMembers, member.token)).toBe(200);
 
     // The audit log has every act.
