@@ -14,8 +14,8 @@ import type { ChainActionView } from '../../chain/chain-action-events';
 /** A public card with the member's motto, as the vote table shows a council member. */
 export type MemberCard = PublicAuthor & { motto: string | null };
 
-/** The vote columns the detail page shows. */
-export type DetailVote = Pick<
+/** The vote columns the detail page shows (and the vote table's row is made from: proposal-view.ts). */
+export type VoteColumns = Pick<
   ProposalVoteRow,
   | 'memberId'
   | 'memberDid'
@@ -26,7 +26,9 @@ export type DetailVote = Pick<
   | 'chainActionId'
   | 'txHash'
   | 'chainedChoice'
-> & { user: MemberCard | null };
+>;
+
+export type DetailVote = VoteColumns & { user: MemberCard | null };
 
 export interface DetailMember {
   did: string;

@@ -8,11 +8,12 @@ import {
 import type { PublicAuthor } from '../../contract/suggestion.contract';
 import type { SuggestionType } from '../../contract/suggestion-content.contract';
 import type { GovernanceStateRow } from '../../db/schema/council.schema';
-import type { ProposalRow, ProposalVoteRow } from '../../db/schema/proposal.schema';
+import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { passThreshold, tallyFromCounts } from '../../contract/vote-tally';
 import { percentOf, proposalWindow, vetoThresholdWei, type ChainClock } from './proposal-rules';
 import { weiToEla } from './proposal-terms';
 import { personName } from '../../contract/person-name';
+import type { VoteColumns } from './proposal-detail.repo';
 
 /** The name a council member is shown by: the site account's full name or username, else the DID. */
 export function memberRef(
@@ -31,18 +32,7 @@ export function memberRef(
 
 /** A member's row in the vote table (never an e-mail); `null` vote = not voted. */
 export function toMemberVote(
-  vote: Pick<
-    ProposalVoteRow,
-    | 'memberId'
-    | 'memberDid'
-    | 'choice'
-    | 'reason'
-    | 'votedAt'
-    | 'chainStatus'
-    | 'chainActionId'
-    | 'txHash'
-    | 'chainedChoice'
-  > | null,
+  vote: VoteColumns | null,
   user: (PublicAuthor & { motto?: string | null }) | null,
   member: { did: string; memberId: string } | null,
 ): MemberVote {
