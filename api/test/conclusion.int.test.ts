@@ -15,6 +15,7 @@ import {
   waitForProposal,
   waitUntil,
   type Person,
+  settled,
   type ProposalEnv,
 } from './proposal-harness';
 import { requestWallet, walletState } from './wallet-harness';
@@ -51,7 +52,7 @@ const payments = async (p: Passed) => {
 const waitStage = (p: Passed, stage: number, status: string) =>
   waitUntil(`stage ${stage} ${status}`, async () => {
     const x = await payments(p);
-    return x.milestones[stage]?.status === status ? x : undefined;
+    return x.milestones[stage]?.status === status && settled(x.milestones[stage]) ? x : undefined;
   });
 const ask = (p: Passed, who: Person, action: string, params: Record<string, unknown>) =>
   requestWallet(env.t, action, who.token, { proposalId: p.id, ...params });

@@ -14,6 +14,7 @@ import {
   waitForProposal,
   waitUntil,
   type Person,
+  settled,
   type ProposalEnv,
 } from './proposal-harness';
 import { requestWallet, walletState } from './wallet-harness';
@@ -41,7 +42,7 @@ const payments = async (token?: string) => {
 const waitStage = (stage: number, status: string) =>
   waitUntil(`stage ${stage} ${status}`, async () => {
     const p = await payments();
-    return p.milestones[stage]?.status === status ? p : undefined;
+    return p.milestones[stage]?.status === status && settled(p.milestones[stage]) ? p : undefined;
   });
 const ask = (who: Person, action: string, params: Record<string, unknown>) =>
   requestWallet(env.t, action, who.token, { proposalId, ...params });

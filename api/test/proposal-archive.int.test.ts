@@ -18,6 +18,7 @@ import {
   waitForProposal,
   waitUntil,
   type Person,
+  settled,
   type ProposalEnv,
 } from './proposal-harness';
 import { requestWallet } from './wallet-harness';
@@ -38,9 +39,10 @@ let dir: string;
 const payments = async () =>
   (await env.t.call<ProposalPayments>('GET', `/proposals/${proposalId}/payments`)).body.data!;
 const waitStage = (stage: number, status: string) =>
-  waitUntil(`stage ${stage} ${status}`, async () =>
-    (await payments()).milestones[stage]?.status === status ? true : undefined,
-  );
+  waitUntil(`stage ${stage} ${status}`, async () => {
+    const m = (await payments()).milestones[stage];
+    return m?.status === status && settled(m) ? true : undefined;
+  });
 async function sign(who: Person, action: string, params: Record<string, unknown>) {
   const req = await requestWallet(env.t, action, who.token, { proposalId, ...params });
   if (req.status !== 200) throw new Error(`${action} ${req.status} ${JSON.stringify(req.body)}`);

@@ -261,6 +261,14 @@ describe('the proposal list', () => {
       )
     ).body.data!;
     expect(byProposer.list.map((p) => p._id)).toEqual([proposalId]);
+    // The proposer's public card comes with the row (joined for the page's rows only), never the e-mail.
+    expect(byProposer.list[0]!.proposer).toMatchObject({ username: env.council[0]!.user.username });
+    expect(JSON.stringify(byProposer.list[0])).not.toContain('@');
+    // The same rows in the same order at another page size; a page past the end still says how many there are.
+    const p1 = (await env.t.call<ProposalList>('GET', '/proposals?results=10&page=1')).body.data!;
+    const p9 = (await env.t.call<ProposalList>('GET', '/proposals?results=10&page=9')).body.data!;
+    expect(p1.list.map((p) => p._id)).toEqual(all.list.map((p) => p._id));
+    expect([p1.total, p9.total, p9.list.length]).toEqual([3, 3, 0]);
     const proposed = (await env.t.call<ProposalList>('GET', '/proposals?status=PROPOSED&results=50')).body
       .data!;
     expect(proposed.list.every((p) => p.status === 'PROPOSED')).toBe(true);

@@ -201,6 +201,11 @@ describe('council actions', () => {
     expect(res.body.data!.suggestion.tags).toMatchObject([
       { type: 'INFO_NEEDED', description: 'Please detail the audit budget.' },
     ]);
+    // The list row carries the same tag and status (tags are read with the page, for its rows only).
+    const listed = await t.call<SuggestionList>('GET', `/suggestion?search=%23${s.number}&searchBy=number`);
+    expect(listed.body.data!.list.map((x) => [x._id, x.displayStatus, x.tags.map((g) => g.type)])).toEqual([
+      [s._id, 'moreInfoRequired', ['INFO_NEEDED']],
+    ]);
     expect(res.body.data!.mailed).toBeGreaterThanOrEqual(2);
     const toSecretary = await t.mailbox.waitFor(
       (m) =>

@@ -181,6 +181,20 @@ describe('teams', () => {
     expect(found.list.every((x) => x.type === 'TEAM')).toBe(true);
     const none = teamListSchema.parse((await t.call('GET', `/team?type=CRCLE&q=${tag}`)).body.data);
     expect(none.total).toBe(0);
+
+    // The reader's membership rides on each row: the owner sees OWNER on both, a stranger and a visitor nothing.
+    const stranger = await makeUser(db());
+    const as = async (token?: string) =>
+      teamListSchema.parse((await t.call('GET', `/team?type=TEAM&q=${tag}`, { token })).body.data).list;
+    expect((await as(owner.token)).map((x) => x.myMembership)).toEqual([
+      { role: 'OWNER', status: 'NORMAL' },
+      { role: 'OWNER', status: 'NORMAL' },
+    ]);
+    expect((await as(stranger.token)).map((x) => x.myMembership)).toEqual([null, null]);
+    expect((await as()).map((x) => x.myMembership)).toEqual([null, null]);
+    // A page past the end still says how many there are.
+    const past = teamListSchema.parse((await t.call('GET', `/team?type=TEAM&q=${tag}&page=5`)).body.data);
+    expect([past.list.length, past.total]).toEqual([0, 2]);
   });
 });
 

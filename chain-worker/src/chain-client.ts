@@ -3,15 +3,22 @@ import { FetchRequest, JsonRpcProvider, Network, Wallet, isError } from 'ethers'
 /**
  * The JSON-RPC provider the worker uses. `cacheTimeout: -1` turns off ethers' 250 ms result cache, which otherwise
  * hands back a stale `eth_getTransactionCount` on a fast node (toolchain.md item 16); the static network skips
- * chain-id detection so a node that is down makes calls fail fast instead of hanging in detection.
+ * chain-id detection so a node that is down makes calls fail fast instead of hanging in detection. `batchMax` > 1:
+ * calls made within 10 ms of each other go as one JSON-RPC batch of at most that many (one HTTP request; each
+ * call still gets its own answer or error).
  */
-export function createChainProvider(rpcUrl: string, chainId: number, timeoutMs = 10_000): JsonRpcProvider {
+export function createChainProvider(
+  rpcUrl: string,
+  chainId: number,
+  { timeoutMs = 10_000, batchMax = 1 }: { timeoutMs?: number; batchMax?: number } = {},
+): JsonRpcProvider {
   const request = new FetchRequest(rpcUrl);
   request.timeout = timeoutMs;
   return new JsonRpcProvider(request, Network.from(chainId), {
     cacheTimeout: -1,
     staticNetwork: Network.from(chainId),
-    batchMaxCount: 1,
+    batchMaxCount: batchMax,
+    batchStallTime: 10,
     pollingInterval: 500,
   });
 }

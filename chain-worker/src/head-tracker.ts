@@ -126,6 +126,7 @@ export function startHeadTracker(
       if (failing) logger.info({}, 'head tracker reaches the node again');
       failing = false;
     } catch (err) {
+      if (stopped) return; // a poll in flight when the worker stopped (its provider may be gone): not a failure
       if (!failing) logger.warn({ err }, 'head tracker poll failed; retrying');
       failing = true;
     }

@@ -2,27 +2,22 @@
  * Submit: signs a relayed action's call with the relayer key and broadcasts it.
  *
  * Exactly once: the nonce is taken from `chain_nonces` and the signed tx, its hash and nonce are written on the row
- * in ONE transaction before anything is broadcast. A worker that dies after that point is replaced by one that
- * re-broadcasts the very same bytes (the node answers "already known", "nonce too low" with our receipt, or
- * accepts it), so a second, different tx for the action is never made. Only when the node proves the nonce was
- * consumed by some other tx (ours can then never be mined) is a new one signed. Reverts found by gas estimation
- * fail the action before a nonce is spent.
+ * in ONE transaction before anything is broadcast (sign-batcher.ts: the submits waiting at that step share it). A
+ * worker that dies after that point is replaced by one that re-broadcasts the very same bytes (the node answers
+ * "already known", "nonce too low" with our receipt, or accepts it), so a second, different tx for the action is
+ * never made. Only when the node proves the nonce was consumed by some other tx (ours can then never be mined) is
+ * a new one signed. Reverts found by gas estimation fail the action before a nonce is spent.
  */
-import { Transaction, type FeeData } from 'ethers';
 import { NotYetError } from '@cr/api/queues/queue-backoff';
 import { SUBMIT_BACKOFF, SUBMIT_QUEUE } from '@cr/api/queues/submit-queue';
-import {
-  allocateNonce,
-  getChainAction,
-  lockChainAction,
-  transitionChainAction,
-} from '@cr/api/chain/chain-action.repo';
+import { getChainAction } from '@cr/api/chain/chain-action.repo';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import { isAlreadyKnown, isConnectivityError, isNonceTooLow, shortError } from './chain-client';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
 import { revertDataOf } from '@cr/api/chain/revert-reason';
-import { failAction, publish, transition, type WorkerContext } from './worker-context';
+import { signAction, type PreparedCall } from './sign-batcher';
+import { failAction, transition, type WorkerContext } from './worker-context';
 
 /** Gas limit = estimate × 1.25: headroom for state that changes between estimate and inclusion. */
 const GAS_HEADROOM_PCT = 125n;
@@ -45,7 +40,7 @@ export async function processSubmit(ctx: WorkerContext, actionId: string): Promi
     const call = await prepareCall(ctx, row);
     if (!call) return;
     ctx.onStage?.(actionId, 'estimated');
-    signed = await signWithNextNonce(ctx, row.id, call);
+    signed = await signAction(ctx, row.id, call);
   } else {
     // Signed by an older worker that recorded the tx before moving the action on: the same bytes go out.
     signed = await transition(ctx, row.id, 'unchain', 'chaining', { sentAt: new Date(), lastError: null });
@@ -73,12 +68,6 @@ async function dependencyReady(ctx: WorkerContext, row: ChainActionRow): Promise
   throw new NotYetError(`waiting for ${dep.id} to be chained`);
 }
 
-interface PreparedCall {
-  gasLimit: bigint;
-  fees: FeeData;
-  nodePending: number;
-}
-
 /** Estimates gas (a revert here fails the action with its reason, no nonce spent) and reads fees and the nonce. */
 async function prepareCall(ctx: WorkerContext, row: ChainActionRow): Promise<PreparedCall | null> {
   let gas: bigint;
@@ -98,46 +87,6 @@ async function prepareCall(ctx: WorkerContext, row: ChainActionRow): Promise<Pre
   }
   const [fees, nodePending] = await Promise.all([ctx.feeData(), ctx.nodePendingNonce()]);
   return { gasLimit: (gas * GAS_HEADROOM_PCT) / 100n, fees, nodePending };
-}
-
-/**
- * Allocates the nonce, signs, and records nonce + hash + raw tx on the row and moves it to `chaining`, all in one
- * transaction, before the broadcast: from here on the action is watched (confirm re-sends the same bytes if the
- * broadcast never happened), and one transaction per action is saved over sending first and moving after.
- */
-async function signWithNextNonce(ctx: WorkerContext, id: string, call: PreparedCall) {
-  const row = await ctx.db.transaction(async (tx) => {
-    const row = await lockChainAction(tx, id);
-    if (!row || row.status !== 'unchain') return undefined;
-    if (row.rawTx) return undefined; // another run signed it first: that run sends it
-    const nonce = await allocateNonce(tx, ctx.chainId, ctx.relayerAddress, call.nodePending);
-    const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = call.fees;
-    const raw = await ctx.relayer.signTransaction({
-      chainId: ctx.chainId,
-      nonce,
-      to: row.toAddress,
-      data: row.data,
-      value: BigInt(row.value),
-      gasLimit: call.gasLimit,
-      ...(maxFeePerGas != null && maxPriorityFeePerGas != null
-        ? { type: 2, maxFeePerGas, maxPriorityFeePerGas }
-        : { type: 0, gasPrice: gasPrice ?? undefined }),
-    });
-    const hash = Transaction.from(raw).hash!;
-    const signed = await transitionChainAction(tx, id, 'unchain', 'chaining', {
-      nonce,
-      txHash: hash,
-      rawTx: raw,
-      fromAddress: ctx.relayerAddress,
-      attempts: row.attempts + 1,
-      sentAt: new Date(),
-      lastError: null,
-    });
-    if (signed && ctx.onActionChanged) await ctx.onActionChanged(signed, tx);
-    return signed;
-  });
-  if (row) await publish(ctx, row);
-  return row;
 }
 
 /**

@@ -53,7 +53,12 @@ export const workerEnvSchema = z.object({
     )
     .pipe(z.array(z.enum(WORKER_PARTS)).min(1)),
   /** Jobs processed at once per queue in this instance (submit, track, finalize). */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(50),
+  /**
+   * JSON-RPC calls sent as one batch (one HTTP request) at most; calls made within 10 ms of each other are batched.
+   * 1 = every call its own request (for a node or proxy that refuses batches).
+   */
+  RPC_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(50),
   /**
    * Confirm jobs at once. With a head tracker they are only the watchdog behind the block confirmer (one look,
    * then BullMQ's backoff), so few are running at a time.

@@ -72,7 +72,9 @@ export interface RunningWorkers {
 
 export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const { config, logger } = deps;
-  const provider = createChainProvider(config.CHAIN_RPC_URL, config.CHAIN_ID);
+  const provider = createChainProvider(config.CHAIN_RPC_URL, config.CHAIN_ID, {
+    batchMax: config.RPC_BATCH_MAX,
+  });
   const relayer = createRelayer(config.RELAYER_PRIVATE_KEY.reveal(), provider);
   try {
     const actual = (await provider.send('eth_chainId', [])) as string;

@@ -112,6 +112,9 @@ describe('communities and campaign forms', () => {
     await zcity.getByTestId('community-add-sub').first().click();
     await zp.getByRole('dialog').getByLabel('类型').click();
     await zp.locator('.ant-select-dropdown:visible').getByText('学校', { exact: true }).click();
+    // The choice shows in the dialog (the list is a portal outside it) before saving: a click lost to the list's
+    // animation on a loaded machine would otherwise save the default type, a city.
+    await zp.getByRole('dialog').getByTitle('学校', { exact: true }).waitFor();
     await zp.getByRole('dialog').getByLabel('名称').fill('National University');
     await zp.getByRole('dialog').getByRole('button', { name: '保存' }).click();
     await zp.getByText('社区已添加。').waitFor();

@@ -53,7 +53,7 @@ const waitEntry = (page: Page, scope: string, status: string) =>
     .first()
     .waitFor({ timeout: 30_000 });
 const qrShown = (page: Page) =>
-  page.locator('.cr-wallet-dialog [data-testid="wallet-qr"]').waitFor({ timeout: 15_000 });
+  page.locator('.cr-wallet-dialog [data-testid="wallet-qr"]').waitFor({ timeout: 30_000 });
 const dialogText = (page: Page) => page.locator('.cr-wallet-dialog').innerText();
 
 /** The owner requests `stage` with a message; the secretary approves with an opinion; the owner withdraws it. */

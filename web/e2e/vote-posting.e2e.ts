@@ -136,6 +136,7 @@ async function voteAndPost(member: Member, lang: 'en' | 'zh') {
   await shot(page, `vote-posted-${lang}`, { fullPage: false });
   expect(await seen(page)).toEqual([]);
   expect(errors).toEqual([]);
+  await page.unrouteAll({ behavior: 'ignoreErrors' }); // a held request may still be in its route
   await context.close();
 }
 

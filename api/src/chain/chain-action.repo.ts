@@ -32,6 +32,17 @@ export async function lockChainAction(tx: Db, id: string): Promise<ChainActionRo
   return row;
 }
 
+/** Reads the rows and locks them until the transaction ends, in id order (two batches never deadlock). */
+export async function lockChainActions(tx: Db, ids: string[]): Promise<ChainActionRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(chainActions)
+    .where(inArray(chainActions.id, ids))
+    .orderBy(asc(chainActions.id))
+    .for('update');
+}
+
 /** Columns other than the status; the status changes only through `transitionChainAction`. */
 export type ChainActionFields = Partial<Omit<NewChainAction, 'id' | 'createdAt' | 'status'>>;
 
@@ -82,6 +93,53 @@ async function writeWhileIn(
     .where(and(eq(chainActions.id, id), inArray(chainActions.status, statuses)))
     .returning();
   return row;
+}
+
+/** What signing records on a relayed action: its nonce, its signed tx and the hash of that tx. */
+export interface SignedChainTx {
+  id: string;
+  nonce: number;
+  txHash: string;
+  rawTx: string;
+  attempts: number;
+}
+
+/**
+ * `unchain → chaining` for many actions at once, each with its own signed tx, in one statement (the sign
+ * batcher). Same table check and "only while still in `unchain`" rule as `transitionChainAction`; returns the rows
+ * it moved, in no particular order.
+ */
+export async function markChainActionsSigned(
+  db: Db,
+  txs: SignedChainTx[],
+  fromAddress: string,
+  sentAt: Date,
+): Promise<ChainActionRow[]> {
+  const statuses = CHAIN_TRANSITIONS.check('unchain', 'chaining');
+  if (txs.length === 0) return [];
+  const rows = sql.join(
+    txs.map(
+      (t) =>
+        sql`(${t.id}::uuid, ${t.nonce}::bigint, ${t.txHash}::text, ${t.rawTx}::text, ${t.attempts}::int)`,
+    ),
+    sql`, `,
+  );
+  return db
+    .update(chainActions)
+    .set({
+      status: 'chaining',
+      nonce: sql`v.nonce`,
+      txHash: sql`v.tx_hash`,
+      rawTx: sql`v.raw_tx`,
+      attempts: sql`v.attempts`,
+      fromAddress,
+      sentAt,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
+    .from(sql`(values ${rows}) as v(id, nonce, tx_hash, raw_tx, attempts)`)
+    .where(and(eq(chainActions.id, sql`v.id`), inArray(chainActions.status, statuses)))
+    .returning();
 }
 
 /**
@@ -162,26 +220,29 @@ export async function listChainActionsForSubject(
 }
 
 /**
- * Takes the next nonce of `address`: never below what the node already counts (`nodePending`, which covers txs
- * sent by anyone with this key) and never one handed out before. Call in the transaction that records it.
+ * Takes the next `count` nonces of `address` and returns the first: never below what the node already counts
+ * (`nodePending`, which covers txs sent by anyone with this key) and never one handed out before. Call in the
+ * transaction that records them, and use every one (a gap would hold back all later txs of the key).
  */
-export async function allocateNonce(
+export async function allocateNonces(
   tx: Db,
   chainId: number,
   address: string,
   nodePending: number,
+  count: number,
 ): Promise<number> {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`cannot allocate ${count} nonces`);
   const [row] = await tx
     .insert(chainNonces)
-    .values({ chainId, address, nextNonce: nodePending + 1 })
+    .values({ chainId, address, nextNonce: nodePending + count })
     .onConflictDoUpdate({
       target: [chainNonces.chainId, chainNonces.address],
       set: {
-        nextNonce: sql`greatest(${chainNonces.nextNonce}, ${nodePending}) + 1`,
+        nextNonce: sql`greatest(${chainNonces.nextNonce}, ${nodePending}) + ${count}`,
         updatedAt: sql`now()`,
       },
     })
     .returning({ next: chainNonces.nextNonce });
   if (!row) throw new Error('nonce allocation returned nothing');
-  return Number(row.next) - 1;
+  return Number(row.next) - count;
 }

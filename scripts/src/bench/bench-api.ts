@@ -337,6 +337,7 @@ async function runScenarios(
   list: Scenario[],
   config: ReturnType<typeof loadBenchConfig>,
   paired = false,
+  concurrency = config.BENCH_CONCURRENCY,
 ) {
   const rows: Row[] = [];
   const baseline = list.find((s) => s.baseline);
@@ -347,7 +348,7 @@ async function runScenarios(
       paths: s.paths,
       headers,
       pathHeaders: s.pathHeaders,
-      concurrency: config.BENCH_CONCURRENCY,
+      concurrency,
     };
     if (config.BENCH_WARMUP) await runLoad({ ...common, maxRequests: config.BENCH_WARMUP, maxMs: 10_000 });
     return runLoad({
@@ -414,12 +415,36 @@ async function main() {
         `\nVaried inputs, answer cache off (LIST_CACHE_TTL_MS=0), as a share of the primary-key read measured just before each:\n\n${table(variedRows, variedRows[0]!.r)}\n`,
       );
     }
-    const slow = rows.slice(1).filter((x) => !(x.r.p95 < TARGET_P95_MS) || x.r.errors > 0);
+    // The latency verdict: how long one list takes to answer when the database computes it (cache off, a new
+    // word, page, filter and member each request) and the machine is not saturated. At 50 connections on 2 cores
+    // every request queues behind the others: even the primary-key read has a p95 of 60–85 ms there, so p95 under
+    // 30 ms at that concurrency says only whether the answer cache was hit.
+    const latency = await startApi({ ...env, LIST_CACHE_TTL_MS: '0' });
+    apis.push(latency.child);
+    const c = config.BENCH_LATENCY_CONCURRENCY;
+    const latencyCount = config.BENCH_REQUESTS + config.BENCH_WARMUP + 100;
+    console.log(`bench: latency, varied inputs, answer cache off, ${c} connections\n`);
+    const latencyRows = await runScenarios(
+      latency.url,
+      variedScenarios(await variedInputs(handle.db, inputs), latencyCount),
+      config,
+      false,
+      c,
+    );
+    console.log(
+      `\nLatency: varied inputs, answer cache off (LIST_CACHE_TTL_MS=0), ${c} connections (p95 target ${TARGET_P95_MS} ms):\n\n${table(latencyRows, latencyRows[0]!.r)}\n`,
+    );
+    const slow = latencyRows.slice(1).filter((x) => !(x.r.p95 < TARGET_P95_MS) || x.r.errors > 0);
     console.log(
       slow.length
-        ? `Over ${TARGET_P95_MS} ms p95 or with errors: ${slow.map((x) => x.name).join('; ')}`
-        : `Every list and search: p95 under ${TARGET_P95_MS} ms.`,
+        ? `Over ${TARGET_P95_MS} ms p95 or with errors (cache off, varied, ${c} connections): ${slow.map((x) => x.name).join('; ')}`
+        : `Every list, search and detail, cache off with varied inputs at ${c} connections: p95 under ${TARGET_P95_MS} ms.`,
     );
+    const slowCached = rows.slice(1).filter((x) => !(x.r.p95 < TARGET_P95_MS) || x.r.errors > 0);
+    if (slowCached.length)
+      console.log(
+        `As shipped at ${config.BENCH_CONCURRENCY} connections, over ${TARGET_P95_MS} ms p95: ${slowCached.map((x) => x.name).join('; ')}`,
+      );
     if (slow.length) process.exitCode = 1;
   } finally {
     for (const child of apis) child.kill('SIGTERM');

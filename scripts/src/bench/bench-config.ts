@@ -9,6 +9,8 @@ export function loadBenchConfig(env = process.env) {
       DATABASE_URL: z.string().pipe(urlWithProtocol('postgres:', 'postgresql:')),
       REDIS_URL: z.string().pipe(urlWithProtocol('redis:', 'rediss:')).default('redis://127.0.0.1:6379'),
       BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+      /** The latency pass (cache off, varied inputs): connections kept busy; below the cores' saturation. */
+      BENCH_LATENCY_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(4),
       /** Per scenario: at most this many requests... */
       BENCH_REQUESTS: z.coerce.number().int().min(10).max(1_000_000).default(3000),
       /** ...or this many seconds. */

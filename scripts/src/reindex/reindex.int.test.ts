@@ -227,6 +227,12 @@ describe('npm run reindex', () => {
     await waitForProposal(env, p4, 'registration', (d) => d.window.votingEndHeight !== null);
     await voteAndPost(env, council[4]!, p4, 'oppose');
     await waitForProposal(env, p4, 'the vote counted', (d) => d.outcome.tally.reject === 1);
+    // Every action settled before the pages are read: a tally moves when its event is indexed, up to CONFIRMATIONS
+    // blocks before the action itself shows chained (which the worker's confirmer, not the watcher, records).
+    for (const id of ids)
+      await waitForProposal(env, id, 'every action settled', (d) =>
+        d.transactions.every((x) => x.status !== 'unchain' && x.status !== 'chaining'),
+      );
 
     // Refused while the block watcher holds its lock; then the watcher stops and nothing indexes meanwhile.
     await expect(run()).rejects.toBeInstanceOf(WatcherRunningError);

@@ -14,7 +14,7 @@ async function main(): Promise<number> {
   const config = loadReindexConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  const provider = createChainProvider(config.rpcUrl, config.chainId, 60_000);
+  const provider = createChainProvider(config.rpcUrl, config.chainId, { timeoutMs: 60_000 });
   const run = (stillLocked?: () => Promise<boolean>) =>
     reindex({
       db: database.db,

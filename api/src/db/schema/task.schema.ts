@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -77,6 +78,23 @@ export const tasks = pgTable(
     index('tasks_status_created_idx').on(t.status, t.createdAt),
     index('tasks_owner_idx').on(t.ownerId),
   ],
+);
+
+/**
+ * How many tasks hold each (privacy, type, category, status): the lists' totals are summed from these few rows
+ * instead of counting thousands of index entries on every page. Kept exact by the trigger tasks_counts (migration
+ * 0026) in the same transaction as the task's own change; never written by the app.
+ */
+export const taskCounts = pgTable(
+  'task_counts',
+  {
+    isPrivate: boolean('is_private').notNull(),
+    type: text('type').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.isPrivate, t.type, t.category, t.status] })],
 );
 
 /**

@@ -11,6 +11,7 @@ import { csvCell } from '../suggestion/suggestion-list.service';
 import { seatedNow } from '../council/council.repo';
 import { listContext, readChainClock } from './proposal-clock';
 import { toSummary } from './proposal-view';
+import type { PublicAuthor } from '../../contract/suggestion.contract';
 import { publicUsers } from './proposal.repo';
 import {
   listCondition,
@@ -53,12 +54,19 @@ export async function listProposals(
     (query.page - 1) * query.results,
   );
   const { rows } = page;
-  const [total, cards, voted] = await Promise.all([
+  const cards = new Map<string, PublicAuthor>();
+  for (const r of rows)
+    for (const c of [r.proposer, r.owner])
+      if (c?.id && c.username !== null)
+        cards.set(c.id, {
+          _id: c.id,
+          username: c.username,
+          firstName: c.firstName,
+          lastName: c.lastName,
+          avatar: c.avatar,
+        });
+  const [total, voted] = await Promise.all([
     page.total ?? proposalCount(db, where),
-    publicUsers(
-      db,
-      rows.flatMap((r) => [r.proposerId, r.ownerId]),
-    ),
     me
       ? votedOnChain(
           db,

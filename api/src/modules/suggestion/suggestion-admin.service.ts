@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AuthUser } from '../session/auth-user';
 import { assertVisible } from './suggestion-access';
 import { bumpListGeneration } from './suggestion-count-cache';
-import { adminCondition, adminOrder, countOf, pageOf } from './suggestion-list.repo';
+import { adminCondition, adminOrder, countOf, pageOf, tagsOfPage } from './suggestion-list.repo';
 import { reportsOf } from './suggestion-engagement.repo';
 import * as repo from './suggestion.repo';
 import { getSuggestionDetail } from './suggestion.service';
@@ -35,7 +35,7 @@ export async function adminListSuggestions(
     countOf(db, where),
   ]);
   const ids = rows.map((r) => r.id);
-  const [tags, reports] = await Promise.all([repo.tagsOf(db, ids), reportsOf(db, ids)]);
+  const [tags, reports] = [tagsOfPage(rows), await reportsOf(db, ids)];
   return {
     list: rows.map((r) => ({
       ...toSummary(r, tags),

@@ -4,8 +4,7 @@ import type { Db } from '../../db/db-client';
 import { unauthorized } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { enforceRate } from '../../http/rate-limit';
-import * as repo from './suggestion.repo';
-import { countOf, listCondition, listOrder, pageOf } from './suggestion-list.repo';
+import { countOf, listCondition, listOrder, pageOf, tagsOfPage } from './suggestion-list.repo';
 import { amountOut, toSummary } from './suggestion-view';
 import { cachedCount } from './suggestion-count-cache';
 
@@ -46,10 +45,7 @@ export async function listSuggestions(
     pageOf(db, where, listOrder(query.sortBy), query.results, (query.page - 1) * query.results),
     isPersonalQuery(query) ? countOf(db, where) : cachedCount(deps, query, () => countOf(db, where)),
   ]);
-  const tags = await repo.tagsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const tags = tagsOfPage(rows);
   return {
     list: rows.map((r) => toSummary(r, tags)),
     total,

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
 import { personColumns, type PersonRow } from '../../db/person-columns';
 import { taskCandidates, taskComments, tasks, teams, users, type TaskRow } from '../../db/schema';
 import type { CandidateStatus, TaskStatus } from '../../contract/task.contract';
-import { escapeLike } from '../suggestion/suggestion-search';
 import { CANDIDATE_TRANSITIONS, TASK_TRANSITIONS } from './task-rules';
 
 const person = personColumns;
@@ -11,7 +10,7 @@ export type { PersonRow };
 
 const approvedCount = sql<number>`(select count(*)::int from ${taskCandidates} c where c.task_id = ${tasks.id} and c.status = 'APPROVED')`;
 const candidateCount = sql<number>`(select count(*)::int from ${taskCandidates} c where c.task_id = ${tasks.id})`;
-const summaryColumns = { task: tasks, owner: person, approvedCount, candidateCount };
+export const summaryColumns = { task: tasks, owner: person, approvedCount, candidateCount };
 export interface TaskSummaryRow {
   task: TaskRow;
   owner: PersonRow;
@@ -63,59 +62,6 @@ export async function moveTaskStatus(
     .where(and(eq(tasks.id, id), inArray(tasks.status, allowed)))
     .returning({ id: tasks.id });
   return rows.length === 1;
-}
-
-export interface TaskFilter {
-  type?: string;
-  /** Without `type`: exclude this type (the task list leaves projects to their own list). */
-  notType?: string;
-  category?: string;
-  status?: string;
-  q?: string;
-  /** Public list: private tasks and tasks awaiting approval are left out. */
-  publicOnly: boolean;
-  limit: number;
-  offset: number;
-}
-
-/** One page of tasks, newest first, with the total. */
-export async function listTasks(db: Db, f: TaskFilter): Promise<{ rows: TaskSummaryRow[]; total: number }> {
-  const where: SQL[] = [];
-  if (f.publicOnly) where.push(eq(tasks.isPrivate, false), ne(tasks.status, 'PENDING'));
-  if (f.type) where.push(eq(tasks.type, f.type));
-  else if (f.notType) where.push(ne(tasks.type, f.notType));
-  if (f.category) where.push(eq(tasks.category, f.category));
-  if (f.status) where.push(eq(tasks.status, f.status));
-  if (f.q) {
-    const like = `%${escapeLike(f.q.toLowerCase())}%`;
-    where.push(sql`(lower(${tasks.name}) like ${like} or lower(${tasks.description}) like ${like})`);
-  }
-  const cond = where.length ? and(...where) : undefined;
-  // The total comes with the page (an uncorrelated subquery, counted once): one round trip instead of two. A page
-  // past the end has no row to carry it, so only then is it counted apart.
-  const found = await db
-    .select({
-      ...summaryColumns,
-      total: sql<number>`(select count(*)::int from ${tasks} where ${cond ?? sql`true`})`,
-    })
-    .from(tasks)
-    .innerJoin(users, eq(users.id, tasks.ownerId))
-    .where(cond)
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  const rows = found.map(({ task, owner, approvedCount, candidateCount }) => ({
-    task,
-    owner,
-    approvedCount,
-    candidateCount,
-  }));
-  if (found.length) return { rows, total: found[0]!.total };
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tasks)
-    .where(cond);
-  return { rows, total: count?.n ?? 0 };
 }
 
 const projectCond = (projects: boolean) => (projects ? eq(tasks.type, 'PROJECT') : ne(tasks.type, 'PROJECT'));

@@ -21,6 +21,7 @@ import { taskError } from './task-errors';
 import { commentsClosed, hasMoney } from './task-rules';
 import { toCandidate, toPerson, toTaskSummary, amountText } from './task-view';
 import * as repo from './task.repo';
+import { listTasks as listTaskPage } from './task-list.repo';
 
 type ListQuery = z.output<typeof taskListQuerySchema>;
 
@@ -165,7 +166,7 @@ export async function getTask(deps: AppDeps, viewer: AuthUser | null, id: string
 
 /** Public tasks (or, for admins, every task), newest first; without a type every type but PROJECT. */
 export async function listTasks(deps: AppDeps, query: ListQuery, admin = false): Promise<TaskList> {
-  const { rows, total } = await repo.listTasks(deps.database.db, {
+  const { rows, total } = await listTaskPage(deps.database.db, {
     type: query.type,
     notType: query.type ? undefined : 'PROJECT',
     category: query.category,
@@ -180,7 +181,7 @@ export async function listTasks(deps: AppDeps, query: ListQuery, admin = false):
 
 /** Admin list: all types unless one is asked for (projects included). */
 export async function adminListTasks(deps: AppDeps, query: ListQuery): Promise<TaskList> {
-  const { rows, total } = await repo.listTasks(deps.database.db, {
+  const { rows, total } = await listTaskPage(deps.database.db, {
     type: query.type,
     category: query.category,
     status: query.status,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
 import { personColumns, type PersonRow } from '../../db/person-columns';
 import { taskCandidates, teamMembers, teamPosts, teams, users, type TeamRow } from '../../db/schema';
-import type { TeamMemberStatus, TeamRole, TeamType } from '../../contract/team.contract';
+import type { TeamMemberStatus, TeamRole } from '../../contract/team.contract';
 import { escapeLike } from '../suggestion/suggestion-search';
 import { TEAM_MEMBER_TRANSITIONS } from './team-rules';
 
@@ -11,7 +11,7 @@ export type { PersonRow };
 
 const memberCount = sql<number>`(select count(*)::int from ${teamMembers} m where m.team_id = ${teams.id} and m.status = 'NORMAL')`;
 
-const summaryColumns = { team: teams, owner: person, memberCount };
+export const summaryColumns = { team: teams, owner: person, memberCount };
 export interface TeamSummaryRow {
   team: TeamRow;
   owner: PersonRow;
@@ -51,42 +51,6 @@ export async function findTeamSummary(db: Db, id: string): Promise<TeamSummaryRo
   return row;
 }
 
-/** One page of teams of a type, newest first, with the total; `q` matches the name, description or a tag. */
-export async function listTeams(
-  db: Db,
-  f: { type: TeamType; q?: string; subcategory?: string; limit: number; offset: number },
-): Promise<{ rows: TeamSummaryRow[]; total: number }> {
-  const where: SQL[] = [eq(teams.type, f.type)];
-  if (f.subcategory) where.push(eq(teams.subcategory, f.subcategory));
-  if (f.q) {
-    const like = `%${escapeLike(f.q.toLowerCase())}%`;
-    where.push(
-      sql`(lower(${teams.name}) like ${like} or lower(${teams.description}) like ${like} or lower(${teams.tags}::text) like ${like})`,
-    );
-  }
-  const cond = and(...where);
-  // The total comes with the page (an uncorrelated subquery, counted once): one round trip instead of two. A page
-  // past the end has no row to carry it, so only then is it counted apart.
-  const found = await db
-    .select({
-      ...summaryColumns,
-      total: sql<number>`(select count(*)::int from ${teams} where ${cond ?? sql`true`})`,
-    })
-    .from(teams)
-    .innerJoin(users, eq(users.id, teams.ownerId))
-    .where(cond)
-    .orderBy(desc(teams.createdAt), desc(teams.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  const rows = found.map(({ team, owner, memberCount }) => ({ team, owner, memberCount }));
-  if (found.length) return { rows, total: found[0]!.total };
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(teams)
-    .where(cond);
-  return { rows, total: count?.n ?? 0 };
-}
-
 /** Teams by id with owner and member count (for "my teams"), newest first. */
 export async function teamSummariesByIds(db: Db, ids: string[]): Promise<TeamSummaryRow[]> {
   if (ids.length === 0) return [];
@@ -116,14 +80,6 @@ export async function findMembership(
 }
 
 /** The caller's rows in these teams (for `myMembership` on a list). */
-export async function membershipsIn(db: Db, userId: string, teamIds: string[]): Promise<MembershipRow[]> {
-  if (teamIds.length === 0) return [];
-  return db
-    .select()
-    .from(teamMembers)
-    .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, teamIds)));
-}
-
 export async function membershipsOf(db: Db, userId: string): Promise<MembershipRow[]> {
   return db.select().from(teamMembers).where(eq(teamMembers.userId, userId));
 }

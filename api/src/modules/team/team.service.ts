@@ -17,6 +17,7 @@ import { ownsUploads } from '../upload/upload.service';
 import { teamError } from './team-errors';
 import { toMember, toSummary } from './team-view';
 import * as repo from './team.repo';
+import { listTeams as listTeamPage } from './team-list.repo';
 
 type TeamEditValues = z.output<typeof teamEditSchema>;
 type ListQuery = z.output<typeof teamListQuerySchema> & Partial<TeamListQuery>;
@@ -85,27 +86,16 @@ export async function getTeam(deps: AppDeps, viewer: AuthUser | null, id: string
 
 export async function listTeams(deps: AppDeps, viewer: AuthUser | null, query: ListQuery): Promise<TeamList> {
   const db = deps.database.db;
-  const { rows, total } = await repo.listTeams(db, {
+  const { rows, total } = await listTeamPage(db, {
     type: query.type,
     q: query.q || undefined,
     subcategory: query.subcategory,
+    viewerId: viewer?.id,
     limit: TEAM_PAGE_SIZE,
     offset: (query.page - 1) * TEAM_PAGE_SIZE,
   });
-  const mine = viewer
-    ? await repo.membershipsIn(
-        db,
-        viewer.id,
-        rows.map((r) => r.team.id),
-      )
-    : [];
   return {
-    list: rows.map((r) =>
-      toSummary(
-        r,
-        mine.find((m) => m.teamId === r.team.id),
-      ),
-    ),
+    list: rows.map((r) => toSummary(r, r.mine ?? undefined)),
     total,
     page: query.page,
     pageSize: TEAM_PAGE_SIZE,

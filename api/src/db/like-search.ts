@@ -1,0 +1,36 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** Pairs of neighbouring Han characters: the same class as cjk_pairs() in migration 0027. */
+const HAN_PAIR = /^[\u3400-\u4dbf\u4e00-\u9fff]{2}$/u;
+
+/** The Han pairs of a search word, as cjk_pairs() finds them in a text (deduplicated). */
+export function cjkPairs(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const pair = chars[i]! + chars[i + 1]!;
+    if (HAN_PAIR.test(pair)) out.add(pair);
+  }
+  return [...out];
+}
+
+/**
+ * `word` (already lower-cased) anywhere in any of `columns` (each compared lower-cased), answered from indexes:
+ * the trigram indexes on each lower(column) for words of three characters and more, and, when the word has Han
+ * pairs, the cjk_pairs index on `lower(c1) || ' ' || lower(c2) ...` (migration 0027; the expression here must be
+ * the indexed one, column for column). The LIKE decides; the pairs only narrow the rows it checks.
+ */
+export function likeSearch(columns: SQL[], word: string, escape: (text: string) => string): SQL {
+  const pattern = `%${escape(word)}%`;
+  const like = sql.join(
+    columns.map((c) => sql`lower(${c}) like ${pattern}`),
+    sql` or `,
+  );
+  const pairs = cjkPairs(word);
+  if (!pairs.length) return sql`(${like})`;
+  const doc = sql.join(
+    columns.map((c) => sql`lower(${c})`),
+    sql` || ' ' || `,
+  );
+  return sql`(cjk_pairs(${doc}) @> ${`{${pairs.join(',')}}`}::text[] and (${like}))`;
+}

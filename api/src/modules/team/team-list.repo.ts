@@ -1,0 +1,123 @@
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/db-client';
+import { inlineValues, placeholders, type PageValues, type StatementParams } from '../../db/statement-params';
+import { teamMembers, teams, users } from '../../db/schema';
+import type { TeamType } from '../../contract/team.contract';
+import { likeSearch } from '../../db/like-search';
+import { escapeLike } from '../suggestion/suggestion-search';
+import { summaryColumns, type MembershipRow, type TeamSummaryRow } from './team.repo';
+
+export interface TeamFilter {
+  type: TeamType;
+  q?: string;
+  subcategory?: string;
+  /** The signed-in reader: each row carries their membership, if any. */
+  viewerId?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Which filters a page has; `q`, the lower-cased search word, is planned per call (see `run`). */
+type Shape = { subcategory: boolean; q: string | null };
+const mine = alias(teamMembers, 'mine');
+const order = (t: { createdAt: SQL.Aliased | AnyColumn; id: SQL.Aliased | AnyColumn }) => [
+  desc(t.createdAt),
+  desc(t.id),
+];
+
+/**
+ * The page statement of a filter shape (prepared once per connection where it can be; see `run`). The page's ids are chosen first, so the owner,
+ * the member count and the reader's membership are read for the page's rows only, never for the rows OFFSET
+ * skips. With a search word, the total is counted from the same matches the page is cut from (a CTE read twice
+ * is computed once), so each match is checked once.
+ */
+function pageQuery(db: Db, shape: Shape, p: StatementParams) {
+  const where: SQL[] = [eq(teams.type, p.v('type'))];
+  if (shape.subcategory) where.push(eq(teams.subcategory, p.v('subcategory')));
+  const columns = { ...summaryColumns, mine };
+  if (shape.q) {
+    where.push(
+      likeSearch(
+        [sql`${teams.name}`, sql`${teams.description}`, sql`${teams.tags}::text`],
+        shape.q,
+        escapeLike,
+      ),
+    );
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: teams.id, createdAt: teams.createdAt })
+        .from(teams)
+        .where(and(...where)),
+    );
+    const page = db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(...order(matches))
+      .limit(p.limit)
+      .offset(p.offset)
+      .as('page');
+    return db
+      .with(matches)
+      .select({ ...columns, total: sql<number>`(select count(*)::int from ${matches})` })
+      .from(page)
+      .innerJoin(teams, eq(teams.id, page.id))
+      .innerJoin(users, eq(users.id, teams.ownerId))
+      .leftJoin(mine, and(eq(mine.teamId, teams.id), eq(mine.userId, sql`${p.v('viewer')}::uuid`)))
+      .orderBy(...order(teams));
+  }
+  const cond = and(...where);
+  const page = db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(cond)
+    .orderBy(...order(teams))
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('page');
+  const total = sql<number>`(select count(*)::int from ${teams} where ${cond})`;
+  return db
+    .select({ ...columns, total })
+    .from(page)
+    .innerJoin(teams, eq(teams.id, page.id))
+    .innerJoin(users, eq(users.id, teams.ownerId))
+    .leftJoin(mine, and(eq(mine.teamId, teams.id), eq(mine.userId, sql`${p.v('viewer')}::uuid`)))
+    .orderBy(...order(teams));
+}
+
+const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof pageQuery>['prepare']>>>();
+
+/** A shape without a search word runs as a statement prepared once per connection; with one, planned per word. */
+function run(db: Db, shape: Shape, values: PageValues) {
+  if (shape.q) return pageQuery(db, shape, inlineValues(values)).execute();
+  const name = `team_list${shape.subcategory ? '_subcategory' : ''}`;
+  let byDb = prepared.get(db);
+  if (!byDb) prepared.set(db, (byDb = new Map()));
+  let query = byDb.get(name);
+  if (!query) byDb.set(name, (query = pageQuery(db, shape, placeholders()).prepare(name)));
+  return query.execute(values);
+}
+
+/**
+ * One page of teams of a type, newest first, with the total and the reader's memberships, in one round trip (a
+ * page past the end counts apart); `q` matches the name, description or a tag.
+ */
+export async function listTeams(
+  db: Db,
+  f: TeamFilter,
+): Promise<{ rows: (TeamSummaryRow & { mine: MembershipRow | null })[]; total: number }> {
+  const shape: Shape = { subcategory: !!f.subcategory, q: f.q ? f.q.toLowerCase() : null };
+  const values = {
+    type: f.type,
+    subcategory: f.subcategory,
+    viewer: f.viewerId ?? null,
+    limit: f.limit,
+    offset: f.offset,
+  };
+  const found = await run(db, shape, values);
+  const rows = found.map(({ team, owner, memberCount, mine }) => ({ team, owner, memberCount, mine }));
+  if (found.length) return { rows, total: found[0]!.total };
+  if (f.offset === 0) return { rows, total: 0 };
+  const again = await run(db, shape, { ...values, offset: 0, limit: 1 });
+  return { rows, total: again[0]?.total ?? 0 };
+}

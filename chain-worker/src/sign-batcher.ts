@@ -1,0 +1,148 @@
+/**
+ * Signing relayed actions, many per database transaction.
+ *
+ * Every relayed tx takes a nonce from the one `chain_nonces` row of the relayer, so signing is the serial point of
+ * the submit side: before, each action held that row's lock for its own transaction (lock the action, take a
+ * nonce, sign, record, commit). Now the submits that reach this step while a signing transaction runs wait for it
+ * and then go together in the next one: it locks their rows, takes k consecutive nonces with one update, signs
+ * each, records them all (nonce, hash, raw tx, `chaining`) with one update, runs the listener for each, and
+ * commits once. A lone action goes alone at
+ * once, so a quiet pipeline waits for nothing.
+ *
+ * The guarantees are those of one action per transaction: the signed tx is recorded before anything is broadcast,
+ * a row another run signed or moved is skipped, and the nonces taken are exactly the ones used (a skipped row takes
+ * none). One action must not sink the others: when a batch's transaction fails, each of its actions is tried again
+ * in a transaction of its own, so only the failing one's job sees the error (and retries).
+ */
+import { keccak256, type FeeData } from 'ethers';
+import { NotYetError } from '@cr/api/queues/queue-backoff';
+import { allocateNonces, lockChainActions, markChainActionsSigned } from '@cr/api/chain/chain-action.repo';
+import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { publish, type WorkerContext } from './worker-context';
+
+/** What a submit found out before signing: the gas limit (estimated), the fees and the node's pending count. */
+export interface PreparedCall {
+  gasLimit: bigint;
+  fees: FeeData;
+  nodePending: number;
+}
+
+interface Waiting {
+  id: string;
+  call: PreparedCall;
+  resolve: (row: ChainActionRow | undefined) => void;
+  reject: (err: unknown) => void;
+}
+
+/** At most this many actions per signing transaction (a bound on its length, hence on the lock's hold). */
+export const SIGN_BATCH_MAX = 50;
+
+class SignBatcher {
+  private waiting: Waiting[] = [];
+  private running = false;
+
+  constructor(private readonly ctx: WorkerContext) {}
+
+  /** Signs the action (now, or with the actions waiting with it); undefined when it was not `unchain` unsigned. */
+  sign(id: string, call: PreparedCall): Promise<ChainActionRow | undefined> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id, call, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, SIGN_BATCH_MAX);
+        try {
+          const rows = await signBatch(this.ctx, batch);
+          batch.forEach((w, i) => w.resolve(rows[i]));
+        } catch (err) {
+          if (batch.length === 1) batch[0]!.reject(err);
+          else
+            for (const w of batch)
+              await signBatch(this.ctx, [w]).then(
+                // Nothing to sign alone may mean the batch did commit before its error: the job runs again and
+                // finds its action `chaining`, which it broadcasts (the same bytes) and watches.
+                ([row]) =>
+                  row ? w.resolve(row) : w.reject(new NotYetError('signed by a batch; looking again')),
+                w.reject,
+              );
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+const batchers = new WeakMap<WorkerContext, SignBatcher>();
+
+/** Signs a relayed action through the worker's batcher (one per worker context). */
+export function signAction(ctx: WorkerContext, id: string, call: PreparedCall) {
+  let batcher = batchers.get(ctx);
+  if (!batcher) batchers.set(ctx, (batcher = new SignBatcher(ctx)));
+  return batcher.sign(id, call);
+}
+
+/**
+ * One transaction for the batch: locks the rows, takes one nonce per row still `unchain` and unsigned, signs and
+ * records each, and moves it to `chaining` with the listener; after the commit, publishes them. The result is
+ * aligned with `batch` (undefined for a row skipped).
+ */
+async function signBatch(ctx: WorkerContext, batch: Pick<Waiting, 'id' | 'call'>[]) {
+  const signed = await ctx.db.transaction(async (tx) => {
+    const rows = await lockChainActions(
+      tx,
+      batch.map((w) => w.id),
+    );
+    const locked = new Map(rows.map((r) => [r.id, r]));
+    const todo = batch.filter((w) => {
+      const row = locked.get(w.id);
+      return row?.status === 'unchain' && !row.rawTx; // else another run signed or moved it: that run goes on
+    });
+    const out = new Map<string, ChainActionRow>();
+    if (todo.length === 0) return out;
+    const nodePending = Math.max(...todo.map((w) => w.call.nodePending));
+    const first = await allocateNonces(tx, ctx.chainId, ctx.relayerAddress, nodePending, todo.length);
+    const txs = await Promise.all(
+      todo.map(async (w, i) => {
+        const row = locked.get(w.id)!;
+        const nonce = first + i;
+        const rawTx = await signCall(ctx, row, nonce, w.call);
+        // A signed tx's hash is the hash of its bytes.
+        return { id: row.id, nonce, rawTx, txHash: keccak256(rawTx), attempts: row.attempts + 1 };
+      }),
+    );
+    const moved = await markChainActionsSigned(tx, txs, ctx.relayerAddress, new Date());
+    // The rows are locked and were `unchain`: a row not moved means something else is wrong, and its nonce must
+    // not be left unused, so the whole transaction goes back.
+    if (moved.length !== txs.length) throw new Error('a locked chain action could not move to chaining');
+    const byId = new Map(moved.map((r) => [r.id, r]));
+    for (const w of todo) {
+      const row = byId.get(w.id)!;
+      if (ctx.onActionChanged) await ctx.onActionChanged(row, tx);
+      out.set(row.id, row);
+    }
+    return out;
+  });
+  for (const row of signed.values()) await publish(ctx, row);
+  return batch.map((w) => signed.get(w.id));
+}
+
+function signCall(ctx: WorkerContext, row: ChainActionRow, nonce: number, call: PreparedCall) {
+  const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = call.fees;
+  return ctx.relayer.signTransaction({
+    chainId: ctx.chainId,
+    nonce,
+    to: row.toAddress,
+    data: row.data,
+    value: BigInt(row.value),
+    gasLimit: call.gasLimit,
+    ...(maxFeePerGas != null && maxPriorityFeePerGas != null
+      ? { type: 2, maxFeePerGas, maxPriorityFeePerGas }
+      : { type: 0, gasPrice: gasPrice ?? undefined }),
+  });
+}
