@@ -40,6 +40,8 @@ export interface TestPage {
   errors: string[];
 }
 
+const BENIGN_CONSOLE = /^WebSocket is already in CLOSING or CLOSED state\.$/;
+
 /** A fresh context (no storage) and page; collects uncaught errors and console errors. */
 export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
@@ -51,7 +53,10 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
     // The browser's own "Failed to load resource" line names no URL; the response listener below does.
-    if (msg.type() === 'error')
+    // Chromium logs "WebSocket is already in CLOSING or CLOSED state." when socket.io-client's heartbeat answer
+    // meets a connection the server has just closed (a page starved of CPU answering a ping late); the client
+    // catches it and reconnects, so it is the browser's note, not an error of the page.
+    if (msg.type() === 'error' && !BENIGN_CONSOLE.test(msg.text()))
       errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
   });
   return { page, context, errors };

@@ -32,7 +32,15 @@ export async function createSocketServer(
   logger: Logger,
   corsOrigin: string | false,
 ): Promise<SocketServer> {
-  const io = new Server(http, { cors: corsOrigin ? { origin: corsOrigin } : undefined, serveClient: false });
+  const io = new Server(http, {
+    cors: corsOrigin ? { origin: corsOrigin } : undefined,
+    serveClient: false,
+    // A phone's browser (or a page on a busy machine) may answer the server's ping late: with socket.io's 20 s
+    // the server dropped such a connection, the page's late pong hit the closing WebSocket (a console error) and
+    // it reconnected, missing the room's events meanwhile. A dead peer whose TCP connection closes is still seen
+    // at once; only a silent one takes up to pingInterval + 60 s.
+    pingTimeout: 60_000,
+  });
   const pub = redis.duplicate();
   const sub = redis.duplicate();
   const relay = redis.duplicate();
