@@ -112,7 +112,6 @@ export function requireRedisUrl(url: string | undefined, command: string): strin
   throw new ConfigError([`REDIS_URL: required by ${command} (only \`npm start\` starts a Redis of its own)`]);
 }
 
-/** SIGINT / SIGTERM stop the process in order once, then exit 0. */
 /**
  * How long a graceful stop may take. A stop that waits on a service already gone (Ctrl-C reaches the whole
  * process group, so the dev stack's redis-server can exit before the api and the worker have closed their queues)
@@ -121,7 +120,17 @@ export function requireRedisUrl(url: string | undefined, command: string): strin
  */
 export const STOP_DEADLINE_MS = 10_000;
 
-export function stopOnSignals(stop: () => Promise<void>, onSignal?: (signal: string) => void): void {
+/**
+ * SIGINT / SIGTERM stop the process in order once, then exit 0. `stop` may be a promise of the stop function,
+ * given while the process is still starting: a signal then waits for the start-up to finish and stops what it
+ * started (without handlers, a SIGTERM right after start-up's last log line killed the process unstopped). A
+ * start-up that fails exits through `exitOnStartupFailure` as before.
+ */
+export function stopOnSignals(
+  stop: (() => Promise<void>) | Promise<() => Promise<void>>,
+  onSignal?: (signal: string) => void,
+): void {
+  if (stop instanceof Promise) stop.catch(() => undefined); // its failure is the start-up's, reported there
   let stopping = false;
   const handle = (signal: string) => {
     // A second signal is not a reason to hurry: tsx relays the terminal's Ctrl-C that the group also received.
@@ -132,7 +141,10 @@ export function stopOnSignals(stop: () => Promise<void>, onSignal?: (signal: str
       console.error(`the stop did not finish within ${STOP_DEADLINE_MS / 1000} s: exiting`);
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
-    void stop().finally(() => process.exit(0));
+    void Promise.resolve(stop).then(
+      (stopNow) => stopNow().finally(() => process.exit(0)),
+      () => undefined,
+    );
   };
   process.on('SIGINT', handle);
   process.on('SIGTERM', handle);

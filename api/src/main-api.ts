@@ -7,13 +7,18 @@ async function main() {
   const config = loadApiConfig();
   const logger = createLogger(config.LOG_LEVEL);
   logger.info({ config: describeConfig(config) }, 'starting api');
-  const running = await composeProcess({
+  const starting = composeProcess({
     redisUrl: requireRedisUrl(config.REDIS_URL, 'npm run start:api'),
     database: { databaseUrl: config.DATABASE_URL, pgliteDir: config.dirs.pglite },
     api: { config, logger },
   });
+  // Before the start-up ends, so a signal during it stops what it started.
+  stopOnSignals(
+    starting.then((running) => running.stop),
+    (signal) => logger.info({ signal }, 'stopping api'),
+  );
+  const running = await starting;
   logger.info({ url: running.url }, 'api listening');
-  stopOnSignals(running.stop, (signal) => logger.info({ signal }, 'stopping api'));
 }
 
 main().catch(exitOnStartupFailure);

@@ -12,12 +12,17 @@ async function main(): Promise<void> {
     throw new ConfigError([
       'DATABASE_URL: required by a separate worker process (PGlite is in-process only; `npm start` runs the worker inside the api process instead)',
     ]);
-  const running = await composeProcess({
+  const starting = composeProcess({
     redisUrl: config.REDIS_URL,
     database: { databaseUrl: config.DATABASE_URL, pgliteDir: '' },
     worker: chainWorkerPart(config, logger),
   });
-  stopOnSignals(running.stop, (signal) => logger.info({ signal }, 'stopping'));
+  // Before the start-up ends: "chain worker started" is logged inside it, and a signal may follow at once.
+  stopOnSignals(
+    starting.then((running) => running.stop),
+    (signal) => logger.info({ signal }, 'stopping'),
+  );
+  await starting;
 }
 
 main().catch(exitOnStartupFailure);
