@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage, type PageOptions } from './browser';
 import { registerByApi } from './mail';
 import { call } from './proposal-flow';
+import { chooseOption } from './select';
 
 const site = useSite();
 let browser: Browser;
@@ -34,11 +35,8 @@ const admin = () => site.site.adminToken;
 const settings = (body: Record<string, boolean>) =>
   call(site.site, '/api/admin/site/settings', { method: 'PUT', token: admin(), body });
 
-/** An antd select: open it by its label and pick the option with `text`. */
-async function pick(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(text, { exact: true }).click();
-}
+/** An antd select by its test id: pick the option with `text`. */
+const pick = (page: Page, testId: string, text: string) => chooseOption(page, page.getByTestId(testId), text);
 
 describe('communities and campaign forms', () => {
   it('a member joins a city, applies as organizer, is approved, then adds a school (en desktop, zh 375 px)', async () => {
@@ -85,9 +83,7 @@ describe('communities and campaign forms', () => {
     await page.getByLabel('Education').fill('University');
     await page.getByLabel('Blog').check();
     await page.getByLabel('E-mail').fill(member.email);
-    await page.getByTestId('community-picker-country').click();
-    await page.keyboard.type('Singapore');
-    await page.locator('.ant-select-dropdown:visible').getByText('Singapore', { exact: true }).click();
+    await chooseOption(page, page.getByTestId('community-picker-country'), 'Singapore', { search: true });
     await pick(page, 'community-picker', cityName);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Your organizer application was sent. An admin will be in touch.').first().waitFor();
@@ -110,11 +106,8 @@ describe('communities and campaign forms', () => {
     const zcity = zp.locator(`[data-testid="community-CITY"][data-name="${cityName}"]`);
     await zcity.getByText('组织者', { exact: true }).first().waitFor();
     await zcity.getByTestId('community-add-sub').first().click();
-    await zp.getByRole('dialog').getByLabel('类型').click();
-    await zp.locator('.ant-select-dropdown:visible').getByText('学校', { exact: true }).click();
-    // The choice shows in the dialog (the list is a portal outside it) before saving: a click lost to the list's
-    // animation on a loaded machine would otherwise save the default type, a city.
-    await zp.getByRole('dialog').getByTitle('学校', { exact: true }).waitFor();
+    // Checked in the dialog before saving: a click lost to the list's animation would save the default, a city.
+    await chooseOption(zp, zp.getByRole('dialog').getByLabel('类型'), '学校');
     await zp.getByRole('dialog').getByLabel('名称').fill('National University');
     await zp.getByRole('dialog').getByRole('button', { name: '保存' }).click();
     await zp.getByText('社区已添加。').waitFor();
@@ -158,8 +151,7 @@ describe('communities and campaign forms', () => {
     await page.getByText('Your issue was submitted.').waitFor();
     await page.getByTestId('issue-open').click();
     await page.getByLabel('Title').fill('Session token leak');
-    await page.getByTestId('issue-type').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('Security issue', { exact: true }).click();
+    await chooseOption(page, page.getByTestId('issue-type'), 'Security issue');
     await page.getByLabel('Description').fill('Details for the admins only.');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('my-issues').getByText('Session token leak').waitFor();

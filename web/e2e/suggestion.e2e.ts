@@ -6,6 +6,7 @@ import en from '../src/features/suggestions/locales/en.json';
 import zh from '../src/features/suggestions/locales/zh.json';
 import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
+import { chooseOption } from './select';
 import type { E2eSite } from './site';
 
 /**
@@ -142,29 +143,7 @@ async function setDate(page: Page, id: string, mmddyyyy: string) {
 }
 
 async function choose(page: Page, id: string, option: string) {
-  // The dropdown of this select (it holds the select's listbox), never another select's closing one.
-  const select = page.locator(`.ant-select:has([id="${id}"])`).first();
-  const dropdown = page.locator(`.ant-select-dropdown:has([id="${id}_list"])`);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      if (!(await dropdown.isVisible())) await select.click();
-      await dropdown.waitFor({ state: 'visible', timeout: 3000 });
-      await dropdown
-        .locator('.ant-select-item-option')
-        .filter({ hasText: option })
-        .first()
-        .click({ timeout: 3000 });
-      await expect.poll(() => select.textContent(), { timeout: 3000 }).toContain(option);
-      if (await dropdown.isVisible()) await page.keyboard.press('Escape');
-      await dropdown.waitFor({ state: 'hidden', timeout: 3000 });
-      return;
-    } catch (err) {
-      // An option clicked while the dropdown was still sliding in can miss; try again from a closed state.
-      if (attempt >= 4) throw err;
-      if (await dropdown.isVisible()) await page.keyboard.press('Escape');
-      await dropdown.waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
-    }
-  }
+  await chooseOption(page, page.locator(`[id="${id}"]`), option);
 }
 
 async function openTab(page: Page, key: string) {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/api/contract/proposal.contract';
 import { TRACKING_UPDATE_EVENT } from '@cr/api/contract/proposal-tracking.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
+import { latestOnly } from '../../../lib/latest-only';
 import { CHAIN_ACTION_EVENT } from '../../../components/chain-status/use-chain-action';
 
 const RELOAD_DEBOUNCE_MS = 400;
@@ -9,30 +10,31 @@ const RELOAD_DEBOUNCE_MS = 400;
 /**
  * Something of a proposal read with `load`, kept current: any chain action of the proposal (an action being
  * relayed), any `proposal:update` (the chain moved it) and any tracking update (a reviewed summary changes what
- * may be done next) reload it once, debounced; an answer older than the latest request is dropped.
+ * may be done next) reload it once, debounced; an answer read before the latest change is dropped.
  */
 export function useLiveProposalPart<T>(proposalId: string, load: (proposalId: string) => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const seq = useRef(0);
+  const [reads] = useState(latestOnly);
 
-  const reload = useCallback(async () => {
-    const mine = ++seq.current;
-    try {
-      const p = await load(proposalId);
-      if (mine === seq.current) {
-        setData(p);
-        setError(null);
-      }
-    } catch (err) {
-      if (mine === seq.current) setError(err);
-    }
-  }, [proposalId, load]);
+  const reload = useCallback(
+    () =>
+      reads.run(
+        () => load(proposalId),
+        (p) => {
+          setData(p);
+          setError(null);
+        },
+        setError,
+      ),
+    [proposalId, load, reads],
+  );
 
   useEffect(() => {
     void reload();
     const later = () => {
+      reads.supersede();
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);
     };
@@ -46,7 +48,7 @@ export function useLiveProposalPart<T>(proposalId: string, load: (proposalId: st
       offTracking();
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [proposalId, reload]);
+  }, [proposalId, reload, reads]);
 
   return { data, error, reload };
 }

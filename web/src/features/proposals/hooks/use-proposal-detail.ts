@@ -8,6 +8,7 @@ import {
 } from '@cr/api/contract/proposal.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
 import { newerView, useSubjectChainActions } from '../../../components/chain-status/use-chain-action';
+import { latestOnly } from '../../../lib/latest-only';
 import { proposalApi } from '../api/proposal-api';
 
 /** Changes arriving together (a block carrying several votes) cause one reload. */
@@ -64,35 +65,39 @@ export function useProposalDetail(ref: string): UseProposalDetail {
   const [actions, setActions] = useState<Map<string, ChainActionView>>(new Map());
   const [updatesLive, setUpdatesLive] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const seq = useRef(0);
+  const [reads] = useState(latestOnly);
   const posted = useRef(new Map<string, PostedVote>());
 
-  const reload = useCallback(async () => {
-    const mine = ++seq.current;
-    try {
-      const p = await proposalApi.detail(ref);
-      if (mine !== seq.current) return;
-      // Once the server's answer carries the action (or a newer vote), the local mark has done its work.
-      for (const v of p.votes) {
-        const mark = posted.current.get(v.member.memberId);
-        if (mark && (v.chainActionId || v.votedAt !== mark.votedAt)) posted.current.delete(v.member.memberId);
-      }
-      setProposal(applyPosted(p, posted.current));
-      setError(null);
-      setActions((cur) => {
-        const next = new Map(cur);
-        for (const a of p.transactions) next.set(a.id, newerView(next.get(a.id) ?? null, a));
-        return next;
-      });
-    } catch (err) {
-      if (mine === seq.current) setError(err);
-    }
-  }, [ref]);
+  const reload = useCallback(
+    () =>
+      reads.run(
+        () => proposalApi.detail(ref),
+        (p) => {
+          // Once the server's answer carries the action (or a newer vote), the local mark has done its work.
+          for (const v of p.votes) {
+            const mark = posted.current.get(v.member.memberId);
+            if (mark && (v.chainActionId || v.votedAt !== mark.votedAt))
+              posted.current.delete(v.member.memberId);
+          }
+          setProposal(applyPosted(p, posted.current));
+          setError(null);
+          setActions((cur) => {
+            const next = new Map(cur);
+            for (const a of p.transactions) next.set(a.id, newerView(next.get(a.id) ?? null, a));
+            return next;
+          });
+        },
+        setError,
+      ),
+    [ref, reads],
+  );
 
+  /** A change was announced: a read still in flight is dropped (see latestOnly), the scheduled one replaces it. */
   const scheduleReload = useCallback(() => {
+    reads.supersede();
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);
-  }, [reload]);
+  }, [reads, reload]);
 
   useEffect(() => {
     setProposal(null);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   TRACKING_UPDATE_EVENT,
   trackingEventSchema,
@@ -7,6 +7,7 @@ import {
 } from '@cr/api/contract/proposal-tracking.contract';
 import { proposalRoom } from '@cr/api/contract/proposal.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
+import { latestOnly } from '../../../lib/latest-only';
 import { trackingApi } from '../api/tracking-api';
 
 /**
@@ -17,26 +18,17 @@ export function useProposalTracking(proposalId: string) {
   const [list, setList] = useState<TrackingList | null>(null);
   const [notes, setNotes] = useState<ProposalNotes | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const seq = useRef({ list: 0, notes: 0 });
+  const [listReads] = useState(latestOnly);
+  const [notesReads] = useState(latestOnly);
 
-  const reloadList = useCallback(async () => {
-    const mine = ++seq.current.list;
-    try {
-      const l = await trackingApi.list(proposalId);
-      if (mine === seq.current.list) setList(l);
-    } catch (err) {
-      if (mine === seq.current.list) setError(err);
-    }
-  }, [proposalId]);
-  const reloadNotes = useCallback(async () => {
-    const mine = ++seq.current.notes;
-    try {
-      const n = await trackingApi.notes(proposalId);
-      if (mine === seq.current.notes) setNotes(n);
-    } catch (err) {
-      if (mine === seq.current.notes) setError(err);
-    }
-  }, [proposalId]);
+  const reloadList = useCallback(
+    () => listReads.run(() => trackingApi.list(proposalId), setList, setError),
+    [proposalId, listReads],
+  );
+  const reloadNotes = useCallback(
+    () => notesReads.run(() => trackingApi.notes(proposalId), setNotes, setError),
+    [proposalId, notesReads],
+  );
 
   useEffect(() => {
     setList(null);

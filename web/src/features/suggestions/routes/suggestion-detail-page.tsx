@@ -13,6 +13,7 @@ import { ProposalDraftButton } from '../../../components/proposal-draft-button';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDate } from '../../../lib/dates';
+import { latestOnly } from '../../../lib/latest-only';
 import { suggestionApi, type SuggestionDetail } from '../api/suggestion-api';
 import { CommentsSection } from '../components/comments-section';
 import { SignaturePanel } from '../components/signature-panel';
@@ -67,14 +68,19 @@ export function SuggestionDetailPage() {
   const [commentsKey, setCommentsKey] = useState(0);
   const [commentsRefresh, setCommentsRefresh] = useState(0);
 
-  const reload = useCallback(async () => {
-    try {
-      setS(await suggestionApi.detail(id));
-      setError(null);
-    } catch (err) {
-      setError(err);
-    }
-  }, [id]);
+  const [reads] = useState(latestOnly);
+  const reload = useCallback(
+    () =>
+      reads.run(
+        () => suggestionApi.detail(id),
+        (next) => {
+          setS(next);
+          setError(null);
+        },
+        setError,
+      ),
+    [id, reads],
+  );
 
   useEffect(() => {
     setS(null);
