@@ -11,6 +11,7 @@ import {
   waitForPage,
   type PageOptions,
 } from './browser';
+import { PHONE, ZH, noSideScroll, openSignedIn, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
 import { call } from './proposal-flow';
 
@@ -23,21 +24,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 375, height: 800 };
-const ZH = { locale: 'zh-CN' };
-
-async function signedIn(token: string, path: string, opts: PageOptions = {}) {
-  const tp = await newPage(browser, opts);
-  await tp.page.goto(`${baseUrl(site)}/terms`);
-  await waitForPage(tp.page);
-  await tp.page.evaluate((t) => localStorage.setItem('api-token', t), token);
-  await tp.page.goto(`${baseUrl(site)}${path}`);
-  await waitForPage(tp.page);
-  return tp;
-}
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
+const signedIn = (token: string, path: string, opts: PageOptions = {}) =>
+  openSignedIn(browser, site, token, path, opts);
 
 /** The HTTP status of GET `path` with a token (the member's own request). */
 async function statusOf(path: string, token: string) {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage, type PageOptions } from './browser';
+import { baseUrl, launchBrowser, shot, useSite, waitForPage, type PageOptions } from './browser';
+import { PHONE, ZH, noSideScroll, openSignedIn, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
 import { call } from './proposal-flow';
 import { chooseOption } from './select';
@@ -14,23 +15,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 375, height: 800 };
-const ZH = { locale: 'zh-CN' };
-
 /** A page signed in as `token`, opened at `path`. */
-async function signedIn(token: string, path: string, opts: PageOptions = {}) {
-  const tp = await newPage(browser, opts);
-  await tp.page.goto(`${baseUrl(site)}/terms`);
-  await waitForPage(tp.page);
-  await tp.page.evaluate((t) => localStorage.setItem('api-token', t), token);
-  await tp.page.goto(`${baseUrl(site)}${path}`);
-  await waitForPage(tp.page);
-  return tp;
-}
+const signedIn = (token: string, path: string, opts: PageOptions = {}) =>
+  openSignedIn(browser, site, token, path, opts);
 
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 const admin = () => site.site.adminToken;
 const settings = (body: Record<string, boolean>) =>
   call(site.site, '/api/admin/site/settings', { method: 'PUT', token: admin(), body });

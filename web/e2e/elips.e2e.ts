@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, shot, useSite, type PageOptions } from './browser';
+import { PHONE, noSideScroll, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
 import { approveDialogQr, councilMember, openAs } from './proposal-flow';
 
@@ -12,11 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const PHONE: PageOptions = { width: 375, height: 800 };
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 
 async function tab(token: string | null, lang: 'en' | 'zh', path: string, opts: PageOptions = {}) {
   const tp = await newPage(browser, { ...opts, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });

@@ -11,6 +11,7 @@ import {
   waitForPage,
   type PageOptions,
 } from './browser';
+import { openSignedIn, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 
@@ -23,18 +24,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
-
 /** A page signed in as `token` (as "remember me" would), opened at `path`. */
-async function signedIn(token: string, path: string, opts: PageOptions = {}) {
-  const tp = await newPage(browser, opts);
-  await tp.page.goto(`${baseUrl(site)}/terms`);
-  await waitForPage(tp.page);
-  await tp.page.evaluate((t) => localStorage.setItem('api-token', t), token);
-  await tp.page.goto(`${baseUrl(site)}${path}`);
-  await waitForPage(tp.page);
-  return tp;
-}
+const signedIn = (token: string, path: string, opts: PageOptions = {}) =>
+  openSignedIn(browser, site, token, path, opts);
 
 const markDocument = (page: Page) =>
   page.evaluate(() => ((window as unknown as { __marker: string }).__marker = 'same-document'));

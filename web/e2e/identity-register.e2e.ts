@@ -10,6 +10,7 @@ import {
   waitForPage,
   logOutThroughMenu,
 } from './browser';
+import { unexpected } from './page-helpers';
 import { waitForMail } from './mail';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 
@@ -26,9 +27,6 @@ const markDocument = (page: Page) =>
   page.evaluate(() => ((window as unknown as { __marker: string }).__marker = 'same-document'));
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { __marker?: string }).__marker === 'same-document');
-
-/** Page errors other than the browser's log line for a refused call (4xx) that the test provokes on purpose. */
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 
 /** Picks an option of an antd Select by typing its label. */
 async function choose(page: Page, label: string, text: string) {

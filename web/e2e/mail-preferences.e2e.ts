@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import { noSideScroll } from './page-helpers';
 import { registerByApi, waitForMail } from './mail';
 import { call, openAs, postSuggestion, type Member } from './proposal-flow';
 
@@ -21,8 +22,6 @@ afterAll(async () => {
 
 type Prefs = { language: string; groups: Record<string, boolean> };
 const prefsOf = (token: string) => call<Prefs>(site.site, '/api/user/mail-preferences', { token });
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('e-mail preferences', () => {
   it('a member turns a kind of mail off in the profile settings and saves', async () => {

@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskDetail } from '@cr/api/contract/task.contract';
 import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage, type PageOptions } from './browser';
+import { chooseOption } from './select';
+import { PHONE, ZH, noSideScroll, openSignedIn, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
 import { call, councilMember } from './proposal-flow';
 
@@ -14,22 +16,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 375, height: 800 };
-const ZH = { locale: 'zh-CN' };
+const signedIn = (token: string, path: string, opts: PageOptions = {}) =>
+  openSignedIn(browser, site, token, path, opts);
 
-async function signedIn(token: string, path: string, opts: PageOptions = {}) {
-  const tp = await newPage(browser, opts);
-  await tp.page.goto(`${baseUrl(site)}/terms`);
-  await waitForPage(tp.page);
-  await tp.page.evaluate((t) => localStorage.setItem('api-token', t), token);
-  await tp.page.goto(`${baseUrl(site)}${path}`);
-  await waitForPage(tp.page);
-  return tp;
-}
-
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 4\d\d/.test(e));
 const status = (page: Page) => page.getByTestId('task-status').first().textContent();
 
 /** Confirms an antd Popconfirm or Modal opened by the last click. */
@@ -190,11 +179,7 @@ describe('tasks', () => {
     const en = await newPage(browser);
     await en.page.goto(`${baseUrl(site)}/developer/tasks`);
     await waitForPage(en.page);
-    await en.page.getByTestId('filter-type').click();
-    await en.page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Event$/ })
-      .click();
+    await chooseOption(en.page, en.page.getByTestId('filter-type'), 'Event');
     await en.page.getByTestId('task-list').getByText(event.name).waitFor();
     expect(await en.page.getByTestId('task-list').getByText(project.name).count()).toBe(0);
     await shot(en.page, 'tasks-list-en');

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Result, Row, Space, Tag } from 'antd';
+import { Button, Card, Col, Row, Space, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetail } from '@cr/api/contract/task.contract';
 import { PageHeader } from '../../../components/page-header';
+import { DetailLoadFailure } from '../../../components/detail-load-failure';
 import { PageLoading } from '../../../components/page-loading';
-import { ApiError } from '../../../lib/api-errors';
 import { errorText } from '../../../lib/api-messages';
 import { paths } from '../../../lib/paths';
 import { useLoad } from '../../../lib/use-load';
@@ -113,30 +113,16 @@ export function TaskDetailPage() {
   const [changed, setChanged] = useState<TaskDetail | null>(null);
   const task = changed && changed._id === id ? changed : data;
   if (loading && !task) return <PageLoading shape="detail" />;
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-    return (
-      <>
-        <PageHeader title={t('notFound')} />
-        <Card className="cr-card">
-          <Result
-            status="404"
-            title={t('notFound')}
-            extra={
-              <Link to={paths.developerTasks()}>
-                <Button type="primary">{t('tasks')}</Button>
-              </Link>
-            }
-          />
-        </Card>
-      </>
-    );
   if (error || !task)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(t, error)}
-        action={<Button onClick={reload}>{t('retry')}</Button>}
+      <DetailLoadFailure
+        error={error}
+        reload={reload}
+        notFoundTitle={t('notFound')}
+        listLabel={t('tasks')}
+        listPath={paths.developerTasks()}
+        errorTitle={errorText(t, error)}
+        retryLabel={t('retry')}
       />
     );
   return <TaskView task={task} onChange={setChanged} />;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Image, Result, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Image, Row, Space, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TeamDetail } from '@cr/api/contract/team.contract';
 import { PageHeader, type Crumb } from '../../../components/page-header';
+import { DetailLoadFailure } from '../../../components/detail-load-failure';
 import { PageLoading } from '../../../components/page-loading';
-import { ApiError } from '../../../lib/api-errors';
 import { errorText } from '../../../lib/api-messages';
 import { paths } from '../../../lib/paths';
 import { useLoad } from '../../../lib/use-load';
@@ -117,30 +117,16 @@ export function TeamDetailPage() {
   const [changed, setChanged] = useState<TeamDetail | null>(null);
   const team = changed && changed._id === id ? changed : data;
   if (loading && !team) return <PageLoading shape="detail" />;
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-    return (
-      <>
-        <PageHeader title={t('notFound')} />
-        <Card className="cr-card">
-          <Result
-            status="404"
-            title={t('notFound')}
-            extra={
-              <Link to={paths.developerTeams()}>
-                <Button type="primary">{t('teams')}</Button>
-              </Link>
-            }
-          />
-        </Card>
-      </>
-    );
   if (error || !team)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorText(t, error)}
-        action={<Button onClick={reload}>{t('retry')}</Button>}
+      <DetailLoadFailure
+        error={error}
+        reload={reload}
+        notFoundTitle={t('notFound')}
+        listLabel={t('teams')}
+        listPath={paths.developerTeams()}
+        errorTitle={errorText(t, error)}
+        retryLabel={t('retry')}
       />
     );
   return <TeamView team={team} onChange={setChanged} />;
