@@ -83,7 +83,11 @@ describe('a reorg of the blocks the actions were mined in', () => {
     const heights = Array.from({ length: tip - lowest + 1 }, (_, i) => lowest + i);
     const hashAt = async () => Promise.all(heights.map(async (n) => (await t.provider.getBlock(n))?.hash));
     const before = await hashAt();
-    await t.provider.send('anvil_reorg', [heights.length, []]);
+    // anvil_reorg counts down from the tip at the moment it runs, and 0.25-s blocks go on meanwhile: a depth of
+    // heights.length alone could miss the actions' blocks on a loaded machine (CI once saw them unchanged). The
+    // depth reaches from the current tip to the lowest action block, and 8 blocks (2 s) more.
+    const depth = (await t.provider.getBlockNumber()) - lowest + 1 + 8;
+    await t.provider.send('anvil_reorg', [depth, []]);
     // The blocks the actions were mined in were replaced (anvil re-mines the same heights).
     const after = await hashAt();
     expect(after.some((h, i) => h !== before[i])).toBe(true);

@@ -19,8 +19,7 @@ export function TaskCandidates({ task, onChange }: { task: TaskDetail; onChange:
   };
   return (
     <List
-      header={<strong>{t('detail.candidates')}</strong>}
-      locale={{ emptyText: t('detail.noCandidates') }}
+      locale={{ emptyText: t(task.can.decide ? 'detail.noCandidates' : 'detail.noApprovedCandidates') }}
       dataSource={task.candidates}
       data-testid="task-candidates"
       renderItem={(c) => (

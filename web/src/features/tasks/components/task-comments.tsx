@@ -32,7 +32,6 @@ export function TaskComments({ task, onChange }: { task: TaskDetail; onChange: (
   return (
     <div data-testid="task-comments">
       <List
-        header={<strong>{t('comments.title')}</strong>}
         locale={{ emptyText: t('comments.empty') }}
         dataSource={task.comments}
         renderItem={(c) => (

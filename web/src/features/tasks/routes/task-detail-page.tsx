@@ -80,7 +80,7 @@ function TaskView({ task, onChange }: { task: TaskDetail; onChange: (t: TaskDeta
             <Card className="cr-card" data-testid="task-detail">
               <TaskFacts task={task} />
             </Card>
-            <Card className="cr-card" style={{ marginTop: 16 }}>
+            <Card className="cr-card" style={{ marginTop: 16 }} title={t('comments.title')}>
               <TaskComments task={task} onChange={onChange} />
             </Card>
           </Col>
@@ -94,7 +94,7 @@ function TaskView({ task, onChange }: { task: TaskDetail; onChange: (t: TaskDeta
               <Card className="cr-card" title={t('apply.title')}>
                 <TaskApply task={task} onChange={onChange} />
               </Card>
-              <Card className="cr-card">
+              <Card className="cr-card" title={t('detail.candidates')}>
                 <TaskCandidates task={task} onChange={onChange} />
               </Card>
             </Space>
