@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ElipDetail } from '@cr/api/contract/elip.contract';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { ApiError } from '../../../lib/api-errors';
+import { isMissing } from '../../../components/detail-load-failure';
 import { errorText } from '../../../lib/api-messages';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
@@ -34,7 +34,7 @@ function useElip(id: string) {
 function LoadFailure({ error, reload }: { error: unknown; reload: () => void }) {
   const { t } = useTranslation('elips');
   const crumb = useElipsCrumb();
-  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const missing = isMissing(error);
   const title = missing ? t('notFound') : errorText(t, error);
   return (
     <>
