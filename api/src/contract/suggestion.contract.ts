@@ -117,7 +117,9 @@ export type SuggestionSummary = z.infer<typeof suggestionSummarySchema>;
 
 export const suggestionListSchema = z.object({
   list: z.array(suggestionSummarySchema),
+  /** How many match; with `totalCapped`, more than this many do (a search counts its first 1,000 matches). */
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   results: z.number().int(),
 });

@@ -7,13 +7,12 @@ import { conflict } from '../../http/app-error';
 import type { z } from 'zod';
 import type { AuthUser } from '../session/auth-user';
 import { assertVisible } from './suggestion-access';
-import { bumpListGeneration } from './suggestion-count-cache';
 import { adminCondition, adminOrder, countOf, pageOf, tagsOfPage } from './suggestion-list.repo';
 import { reportsOf } from './suggestion-engagement.repo';
 import * as repo from './suggestion.repo';
 import { getSuggestionDetail } from './suggestion.service';
 import { toPublicAuthor, toSummary } from './suggestion-view';
-import { publishSuggestionEvent } from './suggestion-events';
+import { bumpListGeneration, publishSuggestionEvent } from './suggestion-events';
 import { recordAudit } from '../audit/audit.service';
 
 /** Admin list: every status, filtered by abuse state, newest change first, with the reports. */

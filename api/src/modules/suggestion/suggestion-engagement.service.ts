@@ -2,11 +2,10 @@ import type { AppDeps } from '../../app-deps';
 import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { assertActive, assertVisible } from './suggestion-access';
-import { bumpListGeneration } from './suggestion-count-cache';
 import * as repo from './suggestion.repo';
 import * as engagement from './suggestion-engagement.repo';
 import type { ReactionKind as Kind } from './suggestion-engagement.repo';
-import { publishSuggestionEvent } from './suggestion-events';
+import { bumpListGeneration, publishSuggestionEvent } from './suggestion-events';
 
 /**
  * Like / dislike toggles (spec: mutually exclusive). One row per member and suggestion (primary key); the

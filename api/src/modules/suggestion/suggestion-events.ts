@@ -20,3 +20,8 @@ export async function publishSuggestionEvent(
 ): Promise<void> {
   await runAfterCommit(deps, { events: [suggestionEvent(id, event, payload)] });
 }
+
+/** After a commit that changes what the lists hold: cached list answers are recomputed (the `suggestions` scope). */
+export async function bumpListGeneration(deps: Parameters<typeof runAfterCommit>[0]): Promise<void> {
+  await runAfterCommit(deps, { cacheScopes: ['suggestions'] });
+}

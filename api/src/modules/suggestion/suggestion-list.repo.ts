@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { placeholders, type PageValues, type StatementParams } from '../../db/statement-params';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SuggestionListQuery } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
-import { suggestions, users, type SuggestionRow } from '../../db/schema';
+import { suggestionCounts, suggestions, users, type SuggestionRow } from '../../db/schema';
 import { escapeLike, searchTsQuery } from './suggestion-search';
 import { authorColumns } from './suggestion.repo';
 
@@ -34,45 +35,76 @@ export function searchCondition(searchBy: SuggestionListQuery['searchBy'], text:
   }
 }
 
+/** The filters whose sets belong to one member (and are counted from their matches, never from the counts). */
+export const PERSONAL_FILTERS: ReadonlySet<SuggestionListQuery['filter']> = new Set([
+  'mine',
+  'commented',
+  'subscribed',
+]);
+
+/** Columns the status filters read: the suggestions themselves, or their counts. */
+type StatusColumns = typeof suggestions | typeof suggestionCounts;
+
+/** The status, signature and type filters of a public list (what `suggestion_counts` can total). */
+function statusConditions(
+  filter: SuggestionListQuery['filter'],
+  t: StatusColumns,
+  type: string | Placeholder | SQL | undefined,
+): SQL[] {
+  const conds: SQL[] = [];
+  switch (filter) {
+    case 'mine':
+      break;
+    case 'archived':
+      conds.push(eq(t.status, 'ARCHIVED'));
+      break;
+    case 'signed':
+    case 'unsigned':
+      conds.push(eq(t.status, 'ACTIVE'), eq(t.signed, filter === 'signed'));
+      break;
+    default:
+      conds.push(eq(t.status, 'ACTIVE'));
+  }
+  if (type !== undefined) conds.push(eq(t.type, type));
+  return conds;
+}
+
 /**
  * The WHERE of a public list query; every value is a parameter, nothing from the query string is spread. The
  * member's own filters (mine, commented, subscribed) match nothing without `userId`.
  */
 export function listCondition(query: SuggestionListQuery, userId: string | null): SQL | undefined {
-  const conds: SQL[] = [];
-  switch (query.filter) {
+  const conds = [
+    ...statusConditions(query.filter, suggestions, query.type),
+    ...memberConditions(query.filter, userId),
+  ];
+  if (query.search) conds.push(searchCondition(query.searchBy, query.search));
+  return and(...conds);
+}
+
+/** The member's own filters: written, commented or followed by `userId` (nothing without one). */
+function memberConditions(
+  filter: SuggestionListQuery['filter'],
+  userId: string | Placeholder | SQL | null,
+): SQL[] {
+  switch (filter) {
     case 'mine':
-      conds.push(userId ? eq(suggestions.authorId, userId) : NOTHING);
-      break;
-    case 'archived':
-      conds.push(eq(suggestions.status, 'ARCHIVED'));
-      break;
-    case 'signed':
-    case 'unsigned':
-      conds.push(eq(suggestions.status, 'ACTIVE'), eq(suggestions.signed, query.filter === 'signed'));
-      break;
+      return [userId ? eq(suggestions.authorId, userId) : NOTHING];
     case 'commented':
-      conds.push(
-        eq(suggestions.status, 'ACTIVE'),
+      return [
         userId
           ? sql`exists (select 1 from suggestion_comments c where c.suggestion_id = ${suggestions.id} and c.author_id = ${userId} and c.deleted_at is null)`
           : NOTHING,
-      );
-      break;
+      ];
     case 'subscribed':
-      conds.push(
-        eq(suggestions.status, 'ACTIVE'),
+      return [
         userId
           ? sql`exists (select 1 from suggestion_subscriptions ss where ss.suggestion_id = ${suggestions.id} and ss.user_id = ${userId})`
           : NOTHING,
-      );
-      break;
+      ];
     default:
-      conds.push(eq(suggestions.status, 'ACTIVE'));
+      return [];
   }
-  if (query.type) conds.push(eq(suggestions.type, query.type));
-  if (query.search) conds.push(searchCondition(query.searchBy, query.search));
-  return and(...conds);
 }
 
 /** `desc nulls last`, exactly as the indexes are declared (a plain `desc` would not match them). */
@@ -80,15 +112,16 @@ const descIndexed = (col: AnyPgColumn) => sql`${col} desc nulls last`;
 
 /** ORDER BY of each sort; the number breaks ties, so pages never overlap. Each matches a (status, …) index. */
 export function listOrder(sortBy: SuggestionListQuery['sortBy']): SQL[] {
+  const t = suggestions;
   switch (sortBy) {
     case 'likes':
-      return [descIndexed(suggestions.likesNum), descIndexed(suggestions.number)];
+      return [descIndexed(t.likesNum), descIndexed(t.number)];
     case 'views':
-      return [descIndexed(suggestions.viewsNum), descIndexed(suggestions.number)];
+      return [descIndexed(t.viewsNum), descIndexed(t.number)];
     case 'activeness':
-      return [descIndexed(suggestions.activeness), descIndexed(suggestions.number)];
+      return [descIndexed(t.activeness), descIndexed(t.number)];
     default:
-      return [descIndexed(suggestions.number)];
+      return [descIndexed(t.number)];
   }
 }
 
@@ -132,29 +165,129 @@ export const summaryColumns = {
 };
 /** A list row as `toSummary` takes it (the detail page's row has no `tags` column). */
 export type SummaryRow = Omit<PageRow, 'tags'>;
-type PageRow = Awaited<ReturnType<typeof pageOf>>[number];
+type PageRow = Omit<Awaited<ReturnType<typeof pageStatement>>[number], 'total'>;
 
 /** A suggestion's council tags as one JSON array, oldest first (timestamps as ISO text). */
 const tagsJson = sql<
   { type: string; description: string | null; createdAt: string }[]
 >`coalesce((select json_agg(json_build_object('type', t.type, 'description', t.description, 'createdAt', t.created_at) order by t.created_at) from suggestion_tags t where t.suggestion_id = ${suggestions.id}), '[]'::json)`;
 
-/**
- * One page of suggestions matching `where`, in `order`, with their authors and tags, in one statement. The page's
- * ids are chosen first, so the author join and the tags are read for the page's rows only, never for the rows
- * OFFSET skips (2,000 tag lookups on page 100); the outer query sorts the page's rows again by the same order.
- */
+/** One page of suggestions matching `where`, in `order`, with their authors and tags (admin list, CSV export). */
 export async function pageOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const rows = await pageStatement(db, where, order, { limit, offset }, sql<number>`0`);
+  return rows.map(({ total: _total, ...row }) => row);
+}
+
+/**
+ * A search or a member's own filter counts its matches up to this many: past it, the total is given as "more than"
+ * (`totalCapped`) rather than counting 60,000 rows on every request for a common word. The pager then reaches the
+ * first 1,000 matches; a narrower search finds the rest.
+ */
+export const MATCH_COUNT_CAP = 1_000;
+
+/**
+ * One page of a public list and its total, in one statement. Without a search word or a member's own filter, the
+ * total is summed from `suggestion_counts` (a few rows, kept exact by a trigger) instead of counting up to 100,000
+ * index entries, and the statement is prepared once per connection and shape (filter, type or not, sort): planning
+ * it cost as much as running it. Otherwise the matches are counted up to MATCH_COUNT_CAP. A page past the end
+ * counts apart.
+ */
+export async function listPage(
+  db: Db,
+  query: SuggestionListQuery,
+  userId: string | null,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PageRow[]; total: number; totalCapped: boolean }> {
+  const personal = PERSONAL_FILTERS.has(query.filter);
+  const run = (lim: number, off: number) =>
+    query.search || (personal && !userId)
+      ? matchesStatement(db, listCondition(query, userId), query.sortBy, {
+          limit: lim,
+          offset: off,
+        }).execute()
+      : runPrepared(db, query, { type: query.type, user: userId, limit: lim, offset: off });
+  let found = await run(limit, offset);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (!found.length && offset > 0) found = await run(1, 0);
+  const total = found[0]?.total ?? 0;
+  return (query.search || personal) && total > MATCH_COUNT_CAP
+    ? { rows, total: MATCH_COUNT_CAP, totalCapped: true }
+    : { rows, total, totalCapped: false };
+}
+
+type ListShape = Pick<SuggestionListQuery, 'filter' | 'sortBy'> & { type: boolean };
+
+/**
+ * The statement of a list without a search word: by status, signature and type with the total summed from
+ * `suggestion_counts`, or a member's own filter with its matches counted.
+ */
+function shapeStatement(db: Db, shape: ListShape, p: StatementParams) {
+  const type = shape.type ? p.v('type') : undefined;
+  const where = and(
+    ...statusConditions(shape.filter, suggestions, type),
+    ...memberConditions(shape.filter, p.v('user')),
+  );
+  if (PERSONAL_FILTERS.has(shape.filter)) return matchesStatement(db, where, shape.sortBy, p);
+  const counted = statusConditions(shape.filter, suggestionCounts, type);
+  const total = sql<number>`(select coalesce(sum(${suggestionCounts.n}), 0)::int from ${suggestionCounts}${
+    counted.length ? sql` where ${and(...counted)}` : sql``
+  })`;
+  return pageStatement(db, where, listOrder(shape.sortBy), p, total);
+}
+
+const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof shapeStatement>['prepare']>>>();
+
+/** A list without a search word runs as a statement prepared once per connection and shape. */
+function runPrepared(db: Db, query: SuggestionListQuery, values: PageValues) {
+  const shape: ListShape = { filter: query.filter, sortBy: query.sortBy, type: !!query.type };
+  const name = `suggestion_list_${shape.filter}_${shape.sortBy}${shape.type ? '_type' : ''}`;
+  let byDb = prepared.get(db);
+  if (!byDb) prepared.set(db, (byDb = new Map()));
+  let statement = byDb.get(name);
+  if (!statement) byDb.set(name, (statement = shapeStatement(db, shape, placeholders()).prepare(name)));
+  return statement.execute(values);
+}
+
+/** A page of the rows matching `where`, with their count up to one past MATCH_COUNT_CAP. */
+function matchesStatement(
+  db: Db,
+  where: SQL | undefined,
+  sortBy: SuggestionListQuery['sortBy'],
+  p: Pick<StatementParams, 'limit' | 'offset'>,
+) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(suggestions)
+    .where(where)
+    .limit(MATCH_COUNT_CAP + 1)
+    .as('capped');
+  return pageStatement(db, where, listOrder(sortBy), p, sql<number>`(select count(*)::int from ${capped})`);
+}
+
+/**
+ * One page of suggestions matching `where`, in `order`, with their authors, tags and `total`, in one statement.
+ * The page's ids are chosen first (from a sort index alone where it covers the filter), so the author join and the
+ * tags are read for the page's rows only, never for the rows OFFSET skips (2,000 tag lookups on page 100); the
+ * outer query sorts the page's rows again by the same order.
+ */
+function pageStatement(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  p: Pick<StatementParams, 'limit' | 'offset'>,
+  total: SQL<number>,
+) {
   const page = db
     .select({ id: suggestions.id })
     .from(suggestions)
     .where(where)
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+    .limit(p.limit)
+    .offset(p.offset)
     .as('page');
   return db
-    .select({ ...summaryColumns, tags: tagsJson })
+    .select({ ...summaryColumns, tags: tagsJson, total })
     .from(page)
     .innerJoin(suggestions, eq(suggestions.id, page.id))
     .innerJoin(users, eq(users.id, suggestions.authorId))

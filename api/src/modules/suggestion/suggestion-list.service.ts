@@ -4,9 +4,15 @@ import type { Db } from '../../db/db-client';
 import { unauthorized } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
 import { enforceRate } from '../../http/rate-limit';
-import { countOf, listCondition, listOrder, pageOf, tagsOfPage } from './suggestion-list.repo';
+import {
+  listCondition,
+  listOrder,
+  listPage,
+  pageOf,
+  PERSONAL_FILTERS,
+  tagsOfPage,
+} from './suggestion-list.repo';
 import { amountOut, toSummary } from './suggestion-view';
-import { cachedCount } from './suggestion-count-cache';
 
 /**
  * An exact e-mail match tells whether that address wrote a suggestion, so it is for signed-in members only and
@@ -19,17 +25,14 @@ async function allowEmailSearch(deps: AppDeps, user: AuthUser | null): Promise<v
     await enforceRate(deps.redis, { name: 'suggestion-email-search', limit, windowSec: 15 * 60 }, user.id);
 }
 
-/** Filters whose sets belong to one member: small, counted on every request, never shared in a cache. */
-const PERSONAL_FILTERS = new Set<SuggestionListQuery['filter']>(['mine', 'commented', 'subscribed']);
-
 /** A list query whose answer differs from member to member (the cache keeps it per member). */
 export const isPersonalQuery = (query: Pick<SuggestionListQuery, 'filter'>): boolean =>
   PERSONAL_FILTERS.has(query.filter);
 
-/** The WHERE of a list query; the member's own filters need a signed-in member. */
-function listWhere(query: SuggestionListQuery, user: AuthUser | null) {
+/** The member a list query is read for; the member's own filters need one signed in. */
+function readerOf(query: SuggestionListQuery, user: AuthUser | null): string | null {
   if (isPersonalQuery(query) && !user) throw unauthorized();
-  return listCondition(query, user?.id ?? null);
+  return user?.id ?? null;
 }
 
 /** GET /api/suggestion: one page and the total of the filtered list. */
@@ -40,15 +43,19 @@ export async function listSuggestions(
 ): Promise<SuggestionList> {
   const db = deps.database.db;
   if (query.search && query.searchBy === 'email') await allowEmailSearch(deps, user);
-  const where = listWhere(query, user);
-  const [rows, total] = await Promise.all([
-    pageOf(db, where, listOrder(query.sortBy), query.results, (query.page - 1) * query.results),
-    isPersonalQuery(query) ? countOf(db, where) : cachedCount(deps, query, () => countOf(db, where)),
-  ]);
+  const reader = readerOf(query, user);
+  const { rows, total, totalCapped } = await listPage(
+    db,
+    query,
+    reader,
+    query.results,
+    (query.page - 1) * query.results,
+  );
   const tags = tagsOfPage(rows);
   return {
     list: rows.map((r) => toSummary(r, tags)),
     total,
+    totalCapped,
     page: query.page,
     results: query.results,
   };
@@ -84,7 +91,7 @@ export const CSV_HEADER = [
 
 /** The filtered list as CSV rows (no e-mails), in the list's order, in batches. */
 export async function* exportRows(db: Db, user: AuthUser | null, query: SuggestionListQuery) {
-  const where = listWhere(query, user);
+  const where = listCondition(query, readerOf(query, user));
   const order = listOrder(query.sortBy);
   yield CSV_HEADER.map(csvCell).join(',') + '\r\n';
   for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {

@@ -16,13 +16,12 @@ import {
   isAuthor,
   suspendedError,
 } from './suggestion-access';
-import { bumpListGeneration } from './suggestion-count-cache';
 import { checkReferences } from './suggestion-references';
 import * as repo from './suggestion.repo';
 import { deleteEditDraft, deleteOwnDraft } from './suggestion-draft.repo';
 import { isSubscribed, reactionOf } from './suggestion-engagement.repo';
 import { toPublicAuthor, toSummary } from './suggestion-view';
-import { publishSuggestionEvent } from './suggestion-events';
+import { bumpListGeneration, publishSuggestionEvent } from './suggestion-events';
 
 async function publish(deps: AppDeps, id: string, event: SuggestionEvent, payload: object) {
   await publishSuggestionEvent(deps, id, event, payload);

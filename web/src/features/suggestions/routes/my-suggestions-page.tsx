@@ -75,7 +75,7 @@ export function MySuggestionsPage() {
             items={[
               {
                 key: 'posted',
-                label: `${t('mine.posted')}${posted ? ` (${posted.total})` : ''}`,
+                label: `${t('mine.posted')}${posted ? ` (${posted.total}${posted.totalCapped ? '+' : ''})` : ''}`,
                 children: !posted ? (
                   <Skeleton active />
                 ) : posted.list.length === 0 ? (

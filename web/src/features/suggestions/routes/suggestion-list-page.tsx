@@ -87,7 +87,7 @@ export function SuggestionListPage() {
   const { data, loading, error, reload } = useListData(
     (signal): Promise<SuggestionList> =>
       signedOutMemberFilter
-        ? Promise.resolve({ list: [], total: 0, page: 1, results: query.results })
+        ? Promise.resolve({ list: [], total: 0, totalCapped: false, page: 1, results: query.results })
         : suggestionApi.list(query, signal),
     key,
     (res) => {
@@ -192,7 +192,9 @@ export function SuggestionListPage() {
         <div aria-live="polite" aria-busy={loading} className="sg-list" data-testid="suggestion-list">
           <div className="sg-list__head">
             <p className="sg-muted sg-list__count" data-testid="list-count">
-              {data && !loading ? t('list.count', { count: total }) : ''}
+              {data && !loading
+                ? t(data.totalCapped ? 'list.countAtLeast' : 'list.count', { count: total })
+                : ''}
             </p>
             <ExportCsvButton
               query={query}
