@@ -296,6 +296,26 @@ describe('the proposal list', () => {
     expect(anon.total).toBe(0);
   });
 
+  it('answers a plain list (prepared per shape) as the same list planned per call', async () => {
+    const ids = async (query: string) => {
+      const res = await env.t.call<ProposalList>('GET', `/proposals?${query}`);
+      expect(res.status, query).toBe(200);
+      return { total: res.body.data!.total, ids: res.body.data!.list.map((p) => p._id) };
+    };
+    for (const status of ['', 'PROPOSED', 'NOTIFICATION,PROPOSED', 'ACTIVE'])
+      for (const sortBy of ['newest', 'oldest', 'number', 'endingSoon'])
+        for (const type of ['', '1'])
+          for (const page of [1, 2]) {
+            const query = `status=${status}&sortBy=${sortBy}&type=${type}&results=10&page=${page}`.replace(
+              /&?\w+=(?=&|$)/g,
+              '',
+            );
+            // A date range from long ago matches every proposal and makes the list one planned per call.
+            expect(await ids(query), query).toEqual(await ids(`${query}&createdFrom=2000-01-01`));
+          }
+    expect((await ids('sortBy=number')).total).toBe(3);
+  });
+
   it('exports the filtered list as CSV without e-mails', async () => {
     const res = await fetch(`${env.t.url}/api/proposals/export.csv?status=PROPOSED`);
     expect(res.status).toBe(200);

@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ProposalListQuery } from '../../contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import { alias } from 'drizzle-orm/pg-core';
+import { placeholders, type StatementParams } from '../../db/statement-params';
 import { proposals, proposalVotes, type ProposalRow } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
 import { escapeLike, searchTsQuery } from '../suggestion/suggestion-search';
@@ -40,6 +41,8 @@ export function listCondition(
   userId: string | null,
   me: { memberId: string; term: number } | null,
   height: number | null,
+  /** The type to match: the query's, or a placeholder in a prepared statement. */
+  type: string | Placeholder | undefined = query.type,
 ): SQL | undefined {
   const parts: SQL[] = [];
   const statuses = query.status ?? [];
@@ -53,7 +56,7 @@ export function listCondition(
     const pub = published.length ? inArray(proposals.status, published) : null;
     parts.push(pub && drafts ? or(pub, drafts)! : (pub ?? drafts ?? NOTHING));
   }
-  if (query.type) parts.push(eq(proposals.type, query.type));
+  if (type !== undefined) parts.push(eq(proposals.type, type));
   if (query.createdFrom) parts.push(gte(proposals.createdAt, new Date(`${query.createdFrom}T00:00:00Z`)));
   if (query.createdTo)
     parts.push(
@@ -134,22 +137,21 @@ const card = (u: typeof proposer | typeof owner) => ({
  * and the total is an uncorrelated subquery, counted once. A page past the end has no row to carry the total, so
  * `total` is then null.
  */
-export async function proposalPage(
+function pageStatement(
   db: Db,
   where: SQL | undefined,
   order: SQL[],
-  limit: number,
-  offset: number,
+  p: Pick<StatementParams, 'limit' | 'offset'>,
 ) {
   const page = db
     .select({ id: proposals.id })
     .from(proposals)
     .where(where)
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+    .limit(p.limit)
+    .offset(p.offset)
     .as('page');
-  const rows = await db
+  return db
     .select({
       ...summaryColumns,
       proposer: card(proposer),
@@ -161,6 +163,48 @@ export async function proposalPage(
     .leftJoin(proposer, eq(proposer.id, proposals.proposerId))
     .leftJoin(owner, eq(owner.id, proposals.ownerId))
     .orderBy(...order);
+}
+
+/** Status sets of the plain list that run as prepared statements: every published one, one status, or both windows. */
+function preparedStatusKey(statuses: ProposalListQuery['status']): string | null {
+  const set = [...new Set(statuses ?? [])].sort();
+  if (set.includes('DRAFT')) return null;
+  if (set.length <= 1 || (set.length === 2 && set.join() === 'NOTIFICATION,PROPOSED'))
+    return set.join('_') || 'all';
+  return null;
+}
+
+const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof pageStatement>['prepare']>>>();
+
+/**
+ * One page of the list with its total (see `pageStatement`). A plain list (a common status set, a type or not, no
+ * search, dates or "unvoted by me") runs as a statement prepared once per connection and shape: planning it cost
+ * as much as running it.
+ */
+export async function proposalPage(
+  db: Db,
+  query: ProposalListQuery,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+) {
+  const statusKey = preparedStatusKey(query.status);
+  const plain = statusKey && !query.search && !query.createdFrom && !query.createdTo && !query.unvotedByMe;
+  let rows;
+  if (!plain) rows = await pageStatement(db, where, listOrder(query.sortBy), { limit, offset }).execute();
+  else {
+    const name = `proposal_list_${statusKey}_${query.sortBy}${query.type ? '_type' : ''}`;
+    let byDb = prepared.get(db);
+    if (!byDb) prepared.set(db, (byDb = new Map()));
+    let statement = byDb.get(name);
+    if (!statement) {
+      const p = placeholders();
+      const type = query.type ? (p.v('type') as Placeholder) : undefined;
+      const shapeWhere = listCondition(query, null, null, null, type);
+      byDb.set(name, (statement = pageStatement(db, shapeWhere, listOrder(query.sortBy), p).prepare(name)));
+    }
+    rows = await statement.execute({ type: query.type, limit, offset });
+  }
   return { rows, total: rows[0]?.total ?? null };
 }
 

@@ -46,13 +46,7 @@ export async function listProposals(
       ? { memberId: seat.member.memberId, term: seat.term.term }
       : null;
   const where = listCondition(query, user?.id ?? null, me, clock.height);
-  const page = await proposalPage(
-    db,
-    where,
-    listOrder(query.sortBy),
-    query.results,
-    (query.page - 1) * query.results,
-  );
+  const page = await proposalPage(db, query, where, query.results, (query.page - 1) * query.results);
   const { rows } = page;
   const cards = new Map<string, PublicAuthor>();
   for (const r of rows)
