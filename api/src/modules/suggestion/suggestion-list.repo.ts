@@ -112,16 +112,15 @@ const descIndexed = (col: AnyPgColumn) => sql`${col} desc nulls last`;
 
 /** ORDER BY of each sort; the number breaks ties, so pages never overlap. Each matches a (status, …) index. */
 export function listOrder(sortBy: SuggestionListQuery['sortBy']): SQL[] {
-  const t = suggestions;
   switch (sortBy) {
     case 'likes':
-      return [descIndexed(t.likesNum), descIndexed(t.number)];
+      return [descIndexed(suggestions.likesNum), descIndexed(suggestions.number)];
     case 'views':
-      return [descIndexed(t.viewsNum), descIndexed(t.number)];
+      return [descIndexed(suggestions.viewsNum), descIndexed(suggestions.number)];
     case 'activeness':
-      return [descIndexed(t.activeness), descIndexed(t.number)];
+      return [descIndexed(suggestions.activeness), descIndexed(suggestions.number)];
     default:
-      return [descIndexed(t.number)];
+      return [descIndexed(suggestions.number)];
   }
 }
 
