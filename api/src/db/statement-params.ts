@@ -24,3 +24,17 @@ export const inlineValues = (values: PageValues): StatementParams => ({
   limit: values.limit,
   offset: values.offset,
 });
+
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The statement named `name` for this database handle, built and prepared by `prepare` on first use (the driver then
+ * parses and plans it once per connection). Names are per shape: the same name must always build the same statement.
+ */
+export function preparedOnce<T>(db: object, name: string, prepare: () => T): T {
+  let byDb = preparedByDb.get(db);
+  if (!byDb) preparedByDb.set(db, (byDb = new Map()));
+  let statement = byDb.get(name) as T | undefined;
+  if (statement === undefined) byDb.set(name, (statement = prepare()));
+  return statement;
+}

@@ -1,4 +1,5 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../db/statement-params';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PublicAuthor } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
@@ -134,8 +135,6 @@ type RawVote = Omit<DetailVote, 'votedAt'> & { votedAt: string | null };
 type RawMember = DetailMember;
 type RawAction = Omit<ChainActionView, 'retryable' | 'updatedAt'> & { updatedAt: string };
 
-const prepared = new WeakMap<Db, Record<'id' | 'number', ReturnType<typeof detailQuery>>>();
-
 /** A left-joined card (all null when the account is missing) as a PublicAuthor, or null. */
 function toCard(
   c: {
@@ -166,10 +165,7 @@ export async function findProposalDetail(
   const number = displayNumberOf(ref);
   const by = isUuid(ref) ? 'id' : number !== null ? 'number' : null;
   if (!by) return undefined;
-  let queries = prepared.get(db);
-  if (!queries)
-    prepared.set(db, (queries = { id: detailQuery(db, 'id'), number: detailQuery(db, 'number') }));
-  const [row] = await queries[by].execute({
+  const [row] = await preparedOnce(db, `proposal_detail_by_${by}`, () => detailQuery(db, by)).execute({
     ref: by === 'id' ? ref : number,
     chainId,
     did: userDid,

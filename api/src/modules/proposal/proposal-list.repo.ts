@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lt, ne, or, sql, type Placeholder, ty
 import type { ProposalListQuery } from '../../contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import { alias } from 'drizzle-orm/pg-core';
-import { placeholders, type StatementParams } from '../../db/statement-params';
+import { placeholders, preparedOnce, type StatementParams } from '../../db/statement-params';
 import { proposals, proposalVotes, type ProposalRow } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
 import { escapeLike, searchTsQuery } from '../suggestion/suggestion-search';
@@ -42,7 +42,7 @@ export function listCondition(
   me: { memberId: string; term: number } | null,
   height: number | null,
   /** The type to match: the query's, or a placeholder in a prepared statement. */
-  type: string | Placeholder | undefined = query.type,
+  type: string | Placeholder | SQL | undefined = query.type,
 ): SQL | undefined {
   const parts: SQL[] = [];
   const statuses = query.status ?? [];
@@ -174,8 +174,6 @@ function preparedStatusKey(statuses: ProposalListQuery['status']): string | null
   return null;
 }
 
-const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof pageStatement>['prepare']>>>();
-
 /**
  * One page of the list with its total (see `pageStatement`). A plain list (a common status set, a type or not, no
  * search, dates or "unvoted by me") runs as a statement prepared once per connection and shape: planning it cost
@@ -194,15 +192,11 @@ export async function proposalPage(
   if (!plain) rows = await pageStatement(db, where, listOrder(query.sortBy), { limit, offset }).execute();
   else {
     const name = `proposal_list_${statusKey}_${query.sortBy}${query.type ? '_type' : ''}`;
-    let byDb = prepared.get(db);
-    if (!byDb) prepared.set(db, (byDb = new Map()));
-    let statement = byDb.get(name);
-    if (!statement) {
+    const statement = preparedOnce(db, name, () => {
       const p = placeholders();
-      const type = query.type ? (p.v('type') as Placeholder) : undefined;
-      const shapeWhere = listCondition(query, null, null, null, type);
-      byDb.set(name, (statement = pageStatement(db, shapeWhere, listOrder(query.sortBy), p).prepare(name)));
-    }
+      const shapeWhere = listCondition(query, null, null, null, query.type ? p.v('type') : undefined);
+      return pageStatement(db, shapeWhere, listOrder(query.sortBy), p).prepare(name);
+    });
     rows = await statement.execute({ type: query.type, limit, offset });
   }
   return { rows, total: rows[0]?.total ?? null };

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../db/statement-params';
 import type { Db } from '../../db/db-client';
 import { authTokens, users } from '../../db/schema';
 
@@ -34,13 +35,13 @@ function liveTokenQuery(db: Db) {
     .limit(1)
     .prepare('auth_live_token');
 }
-const prepared = new WeakMap<Db, ReturnType<typeof liveTokenQuery>>();
 
 /** The live (not revoked, not expired) token with its user, or undefined. */
 export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = liveTokenQuery(db)));
-  const [row] = await query.execute({ tokenHash, now });
+  const [row] = await preparedOnce(db, 'auth_live_token', () => liveTokenQuery(db)).execute({
+    tokenHash,
+    now,
+  });
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { placeholders, type PageValues, type StatementParams } from '../../db/statement-params';
+import { placeholders, preparedOnce, type PageValues, type StatementParams } from '../../db/statement-params';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SuggestionListQuery } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
@@ -235,17 +235,13 @@ function shapeStatement(db: Db, shape: ListShape, p: StatementParams) {
   return pageStatement(db, where, listOrder(shape.sortBy), p, total);
 }
 
-const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof shapeStatement>['prepare']>>>();
-
 /** A list without a search word runs as a statement prepared once per connection and shape. */
 function runPrepared(db: Db, query: SuggestionListQuery, values: PageValues) {
   const shape: ListShape = { filter: query.filter, sortBy: query.sortBy, type: !!query.type };
   const name = `suggestion_list_${shape.filter}_${shape.sortBy}${shape.type ? '_type' : ''}`;
-  let byDb = prepared.get(db);
-  if (!byDb) prepared.set(db, (byDb = new Map()));
-  let statement = byDb.get(name);
-  if (!statement) byDb.set(name, (statement = shapeStatement(db, shape, placeholders()).prepare(name)));
-  return statement.execute(values);
+  return preparedOnce(db, name, () => shapeStatement(db, shape, placeholders()).prepare(name)).execute(
+    values,
+  );
 }
 
 /** A page of the rows matching `where`, with their count up to one past MATCH_COUNT_CAP. */

@@ -1,6 +1,12 @@
 import { and, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
-import { inlineValues, placeholders, type PageValues, type StatementParams } from '../../db/statement-params';
+import {
+  inlineValues,
+  placeholders,
+  preparedOnce,
+  type PageValues,
+  type StatementParams,
+} from '../../db/statement-params';
 import { taskCounts, tasks, users } from '../../db/schema';
 import { likeSearch } from '../../db/like-search';
 import { escapeLike } from '../suggestion/suggestion-search';
@@ -93,8 +99,6 @@ function pageQuery(db: Db, shape: Shape, p: StatementParams) {
     .orderBy(...order(tasks));
 }
 
-const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof pageQuery>['prepare']>>>();
-
 /** A shape without a search word runs as a statement prepared once per connection; with one, planned per word. */
 function run(db: Db, shape: Shape, values: PageValues) {
   if (shape.q) return pageQuery(db, shape, inlineValues(values)).execute();
@@ -102,11 +106,7 @@ function run(db: Db, shape: Shape, values: PageValues) {
     .map(([k, v]) => (v ? k : ''))
     .filter(Boolean)
     .join('_')}`;
-  let byDb = prepared.get(db);
-  if (!byDb) prepared.set(db, (byDb = new Map()));
-  let query = byDb.get(name);
-  if (!query) byDb.set(name, (query = pageQuery(db, shape, placeholders()).prepare(name)));
-  return query.execute(values);
+  return preparedOnce(db, name, () => pageQuery(db, shape, placeholders()).prepare(name)).execute(values);
 }
 
 /** One page of tasks, newest first, with the total, in one round trip (a page past the end counts apart). */

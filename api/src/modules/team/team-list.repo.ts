@@ -1,7 +1,13 @@
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db-client';
-import { inlineValues, placeholders, type PageValues, type StatementParams } from '../../db/statement-params';
+import {
+  inlineValues,
+  placeholders,
+  preparedOnce,
+  type PageValues,
+  type StatementParams,
+} from '../../db/statement-params';
 import { teamMembers, teams, users } from '../../db/schema';
 import type { TeamType } from '../../contract/team.contract';
 import { likeSearch } from '../../db/like-search';
@@ -85,17 +91,11 @@ function pageQuery(db: Db, shape: Shape, p: StatementParams) {
     .orderBy(...order(teams));
 }
 
-const prepared = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof pageQuery>['prepare']>>>();
-
 /** A shape without a search word runs as a statement prepared once per connection; with one, planned per word. */
 function run(db: Db, shape: Shape, values: PageValues) {
   if (shape.q) return pageQuery(db, shape, inlineValues(values)).execute();
   const name = `team_list${shape.subcategory ? '_subcategory' : ''}`;
-  let byDb = prepared.get(db);
-  if (!byDb) prepared.set(db, (byDb = new Map()));
-  let query = byDb.get(name);
-  if (!query) byDb.set(name, (query = pageQuery(db, shape, placeholders()).prepare(name)));
-  return query.execute(values);
+  return preparedOnce(db, name, () => pageQuery(db, shape, placeholders()).prepare(name)).execute(values);
 }
 
 /**
