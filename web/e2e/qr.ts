@@ -7,19 +7,24 @@ import type { E2eSite } from './site';
 
 /**
  * Reads the wallet QR code the way a phone camera does: from the page's pixels (a screenshot of the QR element,
- * decoded with jsQR), never from the DOM's text. Waits until a QR is on screen.
+ * decoded with jsQR), never from the DOM's text. Waits until a QR is on screen, and like a camera keeps looking
+ * for a few seconds: a dialog that is still zooming in shows the code scaled down, too small to read.
  */
 export async function decodeQrFromPage(page: Page, selector = '[data-testid="wallet-qr"]'): Promise<string> {
   const qr = page.locator(selector).first();
   await qr.waitFor({ state: 'visible', timeout: 20_000 });
-  const png = PNG.sync.read(await qr.screenshot({ animations: 'disabled' }));
-  const decoded = jsQR(
-    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
-    png.width,
-    png.height,
-  );
-  if (!decoded?.data) throw new Error(`no QR code could be read from ${png.width}x${png.height} pixels`);
-  return decoded.data;
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const png = PNG.sync.read(await qr.screenshot({ animations: 'disabled' }));
+    const decoded = jsQR(
+      new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+      png.width,
+      png.height,
+    );
+    if (decoded?.data) return decoded.data;
+    if (Date.now() > deadline) throw new Error(`no QR code could be read from ${png.width}x${png.height} pixels`);
+    await page.waitForTimeout(250);
+  }
 }
 
 /** A dev wallet identity (DID published to the stack's EID simulator), created once per name. */
