@@ -20,7 +20,7 @@ import {
 } from '@cr/api/chain/chain-action.repo';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import type { HeadTracker, MinedReceipt } from './head-tracker';
-import { failReverted } from './confirm-worker';
+import { failReverted, succeeded } from './confirm-worker';
 import { publish, type WorkerContext } from './worker-context';
 
 /** Open actions looked at per pass; more are seen on the next block (oldest first). */
@@ -73,7 +73,7 @@ export function startBlockConfirmer(ctx: WorkerContext, heads: HeadTracker): Blo
         heads.forget(row.txHash);
         continue;
       }
-      if (receipt.status === 1) addTo(chained, key, receipt, confirmations, row.id);
+      if (succeeded(row, receipt)) addTo(chained, key, receipt, confirmations, row.id);
       else reverted.push({ id: row.id, receipt, confirmations });
     }
     if (chained.size > 0 || progress.size > 0) await writeBlocks(chained, progress);

@@ -12,6 +12,7 @@ import { getChainAction } from '@cr/api/chain/chain-action.repo';
 import { confirmationsAt } from '@cr/api/chain/chain-status';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { failedCallsOf } from '@cr/contracts-abi/relay-batch';
 import { isAlreadyKnown, isNonceTooLow } from './chain-client';
 import { sendRaw } from './submit-worker';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
@@ -77,7 +78,7 @@ async function confirmOnce(
   }
 
   ctx.onStage?.(row.id, 'confirmed');
-  if (receipt.status === 1) {
+  if (succeeded(row, receipt)) {
     await transition(ctx, row.id, 'chaining', 'chained', {
       blockNumber: receipt.blockNumber,
       blockHash: receipt.blockHash,
@@ -91,14 +92,47 @@ async function confirmOnce(
   await failReverted(ctx, row, receipt, confirmations);
 }
 
-/** A receipt with status 0, deep enough: `failed` with the reason decoded by replaying the call. */
+/** Times an action whose whole batch reverted is sent again before it fails with the reason of its own call. */
+const BATCH_RESENDS = 3;
+
+/** The action's call went through: its transaction succeeded and, in a batch, its own call did not revert. */
+export function succeeded(row: Pick<ChainActionRow, 'batchIndex'>, receipt: MinedReceipt): boolean {
+  return receipt.status === 1 && (row.batchIndex == null || !receipt.failedCalls.has(row.batchIndex));
+}
+
+/**
+ * A call that reverted, deep enough: `failed` with the reason, from the batch's `CallFailed` event for a call in a
+ * batch, else decoded by replaying the call.
+ */
 export async function failReverted(
   ctx: WorkerContext,
   row: ChainActionRow,
   receipt: MinedReceipt,
   confirmations: number,
 ): Promise<void> {
-  const reason = await revertReason(ctx, row, receipt);
+  if (row.batchIndex != null && receipt.status !== 1 && row.attempts < BATCH_RESENDS) {
+    // The batch transaction itself reverted (it had too little gas for all its calls): no call of it happened,
+    // so each action is signed and sent again, with the next batch.
+    const again = await transition(ctx, row.id, 'chaining', 'unchain', {
+      nonce: null,
+      txHash: null,
+      batchIndex: null,
+      rawTx: null,
+      blockNumber: null,
+      blockHash: null,
+      confirmations: 0,
+      lastError: `the batch transaction reverted as a whole in block ${receipt.blockNumber}; sending again`,
+    });
+    if (again) await enqueueChainAction(ctx.queues, again);
+    return;
+  }
+  const batchRevert = row.batchIndex == null ? undefined : receipt.failedCalls.get(row.batchIndex);
+  const reason =
+    batchRevert === undefined
+      ? await revertReason(ctx, row, receipt)
+      : batchRevert === '0x'
+        ? 'it ran out of gas'
+        : ctx.decodeRevert(batchRevert).reason;
   await transition(ctx, row.id, 'chaining', 'failed', {
     blockNumber: receipt.blockNumber,
     blockHash: receipt.blockHash,
@@ -121,6 +155,7 @@ async function receiptByRpc(ctx: WorkerContext, txHash: string): Promise<MinedRe
     status: r.status ?? 0,
     from: r.from,
     gasUsed: r.gasUsed,
+    failedCalls: r.to ? failedCallsOf(r.logs, r.to) : new Map(),
   };
 }
 
@@ -190,6 +225,7 @@ async function replaced(ctx: WorkerContext, row: ChainActionRow): Promise<void> 
   const again = await transition(ctx, row.id, 'chaining', 'unchain', {
     nonce: null,
     txHash: null,
+    batchIndex: null,
     rawTx: null,
     blockNumber: null,
     blockHash: null,

@@ -9,6 +9,7 @@
  * `eth_getTransactionReceipt` and the dropped/replaced checks regularly.
  */
 import type { JsonRpcProvider } from 'ethers';
+import { failedCallsOf } from '@cr/contracts-abi/relay-batch';
 import type { WorkerLogger } from './worker-logger';
 
 /** The receipt fields the confirm step needs. */
@@ -19,6 +20,8 @@ export interface MinedReceipt {
   status: number;
   from: string;
   gasUsed: bigint;
+  /** For a RelayBatch transaction: the calls that reverted, by position, with their revert data. */
+  failedCalls: ReadonlyMap<number, string>;
 }
 
 export interface HeadTracker {
@@ -47,7 +50,9 @@ interface RpcReceipt {
   blockHash: string;
   status: string;
   from: string;
+  to: string | null;
   gasUsed: string;
+  logs: { address: string; topics: string[]; data: string }[];
 }
 
 export function startHeadTracker(
@@ -89,6 +94,7 @@ export function startHeadTracker(
         status: Number(r.status),
         from: r.from,
         gasUsed: BigInt(r.gasUsed),
+        failedCalls: r.to ? failedCallsOf(r.logs, r.to) : new Map(),
       });
     }
     for (const old of hashesOfBlock.get(n) ?? []) if (!hashes.includes(old)) byHash.delete(old);

@@ -18,6 +18,7 @@ import { keccak256, type FeeData } from 'ethers';
 import { NotYetError } from '@cr/api/queues/queue-backoff';
 import { allocateNonces, lockChainActions, markChainActionsSigned } from '@cr/api/chain/chain-action.repo';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { batchGasLimit, encodeRelayBatch, type RelayCall } from '@cr/contracts-abi/relay-batch';
 import { publish, type WorkerContext } from './worker-context';
 
 /** What a submit found out before signing: the gas limit (estimated), the fees and the node's pending count. */
@@ -106,16 +107,31 @@ async function signBatch(ctx: WorkerContext, batch: Pick<Waiting, 'id' | 'call'>
     const out = new Map<string, ChainActionRow>();
     if (todo.length === 0) return out;
     const nodePending = Math.max(...todo.map((w) => w.call.nodePending));
-    const first = await allocateNonces(tx, ctx.chainId, ctx.relayerAddress, nodePending, todo.length);
-    const txs = await Promise.all(
-      todo.map(async (w, i) => {
-        const row = locked.get(w.id)!;
-        const nonce = first + i;
-        const rawTx = await signCall(ctx, row, nonce, w.call);
-        // A signed tx's hash is the hash of its bytes.
-        return { id: row.id, nonce, rawTx, txHash: keccak256(rawTx), attempts: row.attempts + 1 };
-      }),
-    );
+    // One nonce per transaction: an action alone, or a RelayBatch of several.
+    const groups = relayGroups(ctx, todo, locked);
+    const first = await allocateNonces(tx, ctx.chainId, ctx.relayerAddress, nodePending, groups.length);
+    const txs = (
+      await Promise.all(
+        groups.map(async (group, i) => {
+          const nonce = first + i;
+          const rows = group.map((w) => locked.get(w.id)!);
+          const rawTx =
+            group.length === 1
+              ? await signCall(ctx, rows[0]!, nonce, group[0]!.call)
+              : await signRelayBatch(ctx, rows, nonce, group);
+          // A signed tx's hash is the hash of its bytes.
+          const txHash = keccak256(rawTx);
+          return rows.map((row, j) => ({
+            id: row.id,
+            nonce,
+            rawTx,
+            txHash,
+            attempts: row.attempts + 1,
+            batchIndex: group.length === 1 ? null : j,
+          }));
+        }),
+      )
+    ).flat();
     const moved = await markChainActionsSigned(tx, txs, ctx.relayerAddress, new Date());
     // The rows are locked and were `unchain`: a row not moved means something else is wrong, and its nonce must
     // not be left unused, so the whole transaction goes back.
@@ -128,12 +144,52 @@ async function signBatch(ctx: WorkerContext, batch: Pick<Waiting, 'id' | 'call'>
     }
     return out;
   });
-  for (const row of signed.values()) await publish(ctx, row);
+  // All at once (one round trip's worth of Redis writes), not one await per action.
+  await Promise.all([...signed.values()].map((row) => publish(ctx, row)));
   return batch.map((w) => signed.get(w.id));
 }
 
+/**
+ * The transactions of a signing run: with a RelayBatch configured, the calls without value go together, in the
+ * order they came, as many per batch as RELAY_BATCH_MAX and RELAY_BATCH_GAS_MAX allow; the rest go alone.
+ */
+function relayGroups(
+  ctx: WorkerContext,
+  todo: Pick<Waiting, 'id' | 'call'>[],
+  locked: Map<string, ChainActionRow>,
+): Pick<Waiting, 'id' | 'call'>[][] {
+  const batch = ctx.relayBatch;
+  if (!batch || todo.length < 2) return todo.map((w) => [w]);
+  const groups: Pick<Waiting, 'id' | 'call'>[][] = [];
+  let open: Pick<Waiting, 'id' | 'call'>[] = [];
+  let openGas = 0n;
+  for (const w of todo) {
+    const row = locked.get(w.id)!;
+    if (BigInt(row.value) !== 0n || w.call.gasLimit > batch.maxGas / 2n) {
+      groups.push([w]);
+      continue;
+    }
+    if (open.length >= batch.maxCalls || openGas + w.call.gasLimit > batch.maxGas) {
+      groups.push(open);
+      open = [];
+      openGas = 0n;
+    }
+    open.push(w);
+    openGas += w.call.gasLimit;
+  }
+  if (open.length > 0) groups.push(open);
+  return groups;
+}
+
+/** EIP-1559 fees where the node has them, a legacy gas price otherwise. */
+function feeFields(fees: FeeData) {
+  const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = fees;
+  return maxFeePerGas != null && maxPriorityFeePerGas != null
+    ? { type: 2, maxFeePerGas, maxPriorityFeePerGas }
+    : { type: 0, gasPrice: gasPrice ?? undefined };
+}
+
 function signCall(ctx: WorkerContext, row: ChainActionRow, nonce: number, call: PreparedCall) {
-  const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = call.fees;
   return ctx.relayer.signTransaction({
     chainId: ctx.chainId,
     nonce,
@@ -141,8 +197,34 @@ function signCall(ctx: WorkerContext, row: ChainActionRow, nonce: number, call: 
     data: row.data,
     value: BigInt(row.value),
     gasLimit: call.gasLimit,
-    ...(maxFeePerGas != null && maxPriorityFeePerGas != null
-      ? { type: 2, maxFeePerGas, maxPriorityFeePerGas }
-      : { type: 0, gasPrice: gasPrice ?? undefined }),
+    ...feeFields(call.fees),
+  });
+}
+
+/** One RelayBatch.run transaction for `rows` (no value), each call with the gas estimated for it. */
+function signRelayBatch(
+  ctx: WorkerContext,
+  rows: ChainActionRow[],
+  nonce: number,
+  group: Pick<Waiting, 'id' | 'call'>[],
+) {
+  const calls: RelayCall[] = rows.map((row, j) => ({
+    target: row.toAddress,
+    gas: group[j]!.call.gasLimit,
+    data: row.data,
+  }));
+  // The freshest fee data of the group (they are at most about a block apart).
+  const fees = group.reduce(
+    (best, w) => ((w.call.fees.maxFeePerGas ?? 0n) > (best.maxFeePerGas ?? 0n) ? w.call.fees : best),
+    group[0]!.call.fees,
+  );
+  return ctx.relayer.signTransaction({
+    chainId: ctx.chainId,
+    nonce,
+    to: ctx.relayBatch!.address,
+    data: encodeRelayBatch(calls),
+    value: 0n,
+    gasLimit: batchGasLimit(calls),
+    ...feeFields(fees),
   });
 }

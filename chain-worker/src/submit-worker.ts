@@ -104,6 +104,7 @@ async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void>
     await transition(ctx, row.id, 'chaining', 'unchain', {
       nonce: null,
       txHash: null,
+      batchIndex: null,
       rawTx: null,
       blockNumber: null,
       blockHash: null,
@@ -114,9 +115,23 @@ async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void>
   }
 }
 
-/** eth_sendRawTransaction without ethers' extra block-number and network lookups. */
-export async function sendRaw(ctx: WorkerContext, raw: string): Promise<void> {
-  await ctx.provider.send('eth_sendRawTransaction', [raw]);
+/** Sends in flight per worker, by raw tx: the actions of one batch share a single send. */
+const sending = new WeakMap<WorkerContext, Map<string, Promise<void>>>();
+
+/**
+ * eth_sendRawTransaction without ethers' extra block-number and network lookups. The jobs of the actions that
+ * share a batch transaction send it at the same moment: they share one request and its answer.
+ */
+export function sendRaw(ctx: WorkerContext, raw: string): Promise<void> {
+  let inFlight = sending.get(ctx);
+  if (!inFlight) sending.set(ctx, (inFlight = new Map()));
+  const pending = inFlight.get(raw);
+  if (pending) return pending;
+  const sent = ctx.provider.send('eth_sendRawTransaction', [raw]).then(() => undefined);
+  inFlight.set(raw, sent);
+  const forget = () => inFlight.delete(raw);
+  sent.then(forget, forget);
+  return sent;
 }
 
 /** After the last try: a signed tx is `chaining` already (confirm re-sends or proves it lost); else it ends. */

@@ -60,6 +60,20 @@ export const workerEnvSchema = z.object({
    */
   RPC_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(50),
   /**
+   * The RelayBatch contract (contracts-abi/contracts/relay/RelayBatch.sol). When set, relayed calls signed together go
+   * as one transaction through it, each call with its own gas and its own outcome (sign-batcher.ts). Unset: one
+   * transaction per action.
+   */
+  RELAY_BATCH_ADDRESS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
+      .optional(),
+  ),
+  /** Calls per batch transaction at most, and the gas a batch may use at most (well under a block's). */
+  RELAY_BATCH_MAX: z.coerce.number().int().min(2).max(500).default(100),
+  RELAY_BATCH_GAS_MAX: z.coerce.number().int().min(1_000_000).max(100_000_000).default(12_000_000),
+  /**
    * Confirm jobs at once. With a head tracker they are only the watchdog behind the block confirmer (one look,
    * then BullMQ's backoff), so few are running at a time.
    */

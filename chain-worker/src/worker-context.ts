@@ -44,6 +44,8 @@ export interface WorkerContext {
   /** What a finalize dry run's revert means: already done by someone (no tx needed), too early, or refused. */
   classifyFinalizeRevert: (revert: DecodedRevert) => FinalizeRevertVerdict;
   trackTimeoutMs: number;
+  /** Where relayed calls go in batches (RELAY_BATCH_ADDRESS); absent: one transaction per action. */
+  relayBatch?: { address: string; maxCalls: number; maxGas: bigint };
   /** New blocks and their receipts, polled once for the whole worker (absent: confirm polls per action). */
   heads?: HeadTracker;
   /**

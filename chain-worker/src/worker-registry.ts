@@ -103,6 +103,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       ((revert) =>
         revert.name && deps.plugins?.alreadyDoneErrors?.includes(revert.name) ? 'done' : 'refused'),
     trackTimeoutMs: config.TRACK_TIMEOUT_MS,
+    relayBatch: config.RELAY_BATCH_ADDRESS
+      ? {
+          address: config.RELAY_BATCH_ADDRESS,
+          maxCalls: config.RELAY_BATCH_MAX,
+          maxGas: BigInt(config.RELAY_BATCH_GAS_MAX),
+        }
+      : undefined,
     heads: undefined,
     confirmWatchdogMs: 0,
     onActionChanged: deps.plugins?.onActionChanged,

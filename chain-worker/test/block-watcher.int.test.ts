@@ -52,7 +52,9 @@ function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeou
 }
 
 beforeAll(async () => {
-  t = await startWorkerTestEnv();
+  // Its own genesis time: other test files' anvils, started the same second, mine blocks with the same hashes,
+  // and their height updates reach the same bus.
+  t = await startWorkerTestEnv({ anvil: { genesisTimestamp: Math.floor(Date.now() / 1000) - 86_400 } });
   bus = await listenToBus(testConfig.REDIS_URL);
   await t.startWorkers({
     indexedContracts: [{ stream: 'recorder', address: t.recorderAddress, abi: iface, fromBlock: 0 }],

@@ -12,15 +12,6 @@ import { actionKey, startWorkerTestEnv, type WorkerTestEnv } from './test-worker
 let t: WorkerTestEnv;
 const iface = recorderInterface();
 
-beforeAll(async () => {
-  // Deep confirmations (10 s at 0.25-s blocks) so the actions sit mined but open while their blocks are dropped.
-  t = await startWorkerTestEnv({ env: { CONFIRMATIONS: '40', HEAD_POLL_MS: '100' } });
-  await t.startWorkers();
-});
-afterAll(async () => {
-  await t?.stop();
-});
-
 async function minedRows(ids: string[]): Promise<ChainActionRow[]> {
   return vi.waitFor(
     async () => {
@@ -46,7 +37,19 @@ async function expectRecordedOnceAndCanonical(labels: string[], ids: string[]): 
   return done;
 }
 
-describe('a reorg of the blocks the actions were mined in', () => {
+describe.each([
+  { relaying: 'one transaction per action', relayBatch: false },
+  { relaying: 'several actions per RelayBatch transaction', relayBatch: true },
+])('a reorg of the blocks the actions were mined in ($relaying)', ({ relayBatch }) => {
+  beforeAll(async () => {
+    // Deep confirmations (10 s at 0.25-s blocks) so the actions sit mined but open while their blocks are dropped.
+    t = await startWorkerTestEnv({ relayBatch, env: { CONFIRMATIONS: '40', HEAD_POLL_MS: '100' } });
+    await t.startWorkers();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
   it('evm_revert drops the blocks and their txs: the same signed txs are re-sent, each action recorded once', async () => {
     const countBefore = (await t.recorder.getFunction('count')()) as bigint;
     const snapshot = (await t.provider.send('evm_snapshot', [])) as string;
@@ -97,5 +100,10 @@ describe('a reorg of the blocks the actions were mined in', () => {
       rows.map((r) => r.id),
     );
     expect((await t.recorder.getFunction('count')()) as bigint).toBe(countBefore + 5n);
+  });
+
+  it.runIf(relayBatch)('relayed them in batches', async () => {
+    const rows = (await t.database.db.query.chainActions.findMany()).filter((r) => r.status === 'chained');
+    expect(new Set(rows.map((r) => r.txHash)).size).toBeLessThan(rows.length);
   });
 });

@@ -16,6 +16,7 @@ import { startWorkers, type RunningWorkers, type WorkerPlugins } from '../src/wo
 import { createTestDatabase } from '../../api/test/test-database';
 import { testConfig } from '../../api/test/test-config';
 import { deployRecorder, recorderInterface } from '../src/bench/recorder-contract';
+import { deployRelayBatch } from '@cr/contracts-abi/relay-batch';
 
 export const [DEPLOYER_KEY, RELAYER_KEY, MEMBER_KEY] = ANVIL_DEFAULT_KEYS;
 export const CHAIN_ID = 31337;
@@ -65,7 +66,7 @@ export interface WorkerTestEnv {
 export const actionKey = (label: string) => keccakText(label);
 
 export async function startWorkerTestEnv(
-  opts: { anvil?: AnvilOptions; env?: Record<string, string> } = {},
+  opts: { anvil?: AnvilOptions; env?: Record<string, string>; relayBatch?: boolean } = {},
 ): Promise<WorkerTestEnv> {
   const anvil = await startAnvil({ blockTime: 0.25, ...opts.anvil });
   const db = await createTestDatabase();
@@ -75,6 +76,8 @@ export async function startWorkerTestEnv(
   const deployer = new Wallet(DEPLOYER_KEY, provider);
   const recorderAddress = await deployRecorder(deployer);
   const recorder = new Contract(recorderAddress, recorderInterface(), deployer);
+  // With a RelayBatch deployed, the worker relays the actions signed together as one transaction.
+  if (opts.relayBatch) opts.env = { ...opts.env, RELAY_BATCH_ADDRESS: await deployRelayBatch(deployer) };
   const config = loadWorkerConfig(testWorkerEnv(anvil.rpcUrl, testConfig.REDIS_URL, opts.env));
   const iface = recorderInterface();
 

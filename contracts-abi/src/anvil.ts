@@ -23,6 +23,11 @@ export interface AnvilOptions {
   stateIntervalSeconds?: number;
   /** Chain id (default 31337). */
   chainId?: number;
+  /**
+   * Genesis timestamp (seconds). Anvils started at the same second mine identical blocks (same hashes); a test
+   * that tells its chain from others' by block hash gives its own.
+   */
+  genesisTimestamp?: number;
   /** Milliseconds to wait for the RPC to answer (default 15,000). */
   readyTimeoutMs?: number;
 }
@@ -85,6 +90,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandl
   ];
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
   if (options.chainId !== undefined) args.push('--chain-id', String(options.chainId));
+  if (options.genesisTimestamp !== undefined) args.push('--timestamp', String(options.genesisTimestamp));
   if (options.statePath) {
     args.push('--state', options.statePath, '--state-interval', String(options.stateIntervalSeconds ?? 10));
   }

@@ -1,6 +1,7 @@
 import { Interface } from 'ethers';
 import council from '../artifacts/Council.json' with { type: 'json' };
 import governance from '../artifacts/Governance.json' with { type: 'json' };
+import relayBatch from '../artifacts/RelayBatch.json' with { type: 'json' };
 import statementsHarness from '../artifacts/StatementsHarness.json' with { type: 'json' };
 import testRecipient from '../artifacts/TestRecipient.json' with { type: 'json' };
 import treasury from '../artifacts/Treasury.json' with { type: 'json' };
@@ -16,6 +17,8 @@ export type { ContractArtifact } from './artifact.types';
 export const councilArtifact: ContractArtifact = council;
 export const governanceArtifact: ContractArtifact = governance;
 export const treasuryArtifact: ContractArtifact = treasury;
+/** The relayer's batch forwarder (no role, no state): many relayed calls per transaction, each on its own. */
+export const relayBatchArtifact: ContractArtifact = relayBatch;
 /** Test-only contract exposing contracts/Statements.sol; never deployed by deploy.ts. */
 export const statementsHarnessArtifact: ContractArtifact = statementsHarness;
 /** Test-only payout recipient that refuses payments or re-enters the treasury; never deployed by deploy.ts. */
@@ -25,6 +28,7 @@ export const testRecipientArtifact: ContractArtifact = testRecipient;
 export const councilInterface = new Interface(council.abi);
 export const governanceInterface = new Interface(governance.abi);
 export const treasuryInterface = new Interface(treasury.abi);
+export const relayBatchInterface = new Interface(relayBatch.abi);
 
 /**
  * Decodes revert data from any of the three contracts into `Name(arg, …)`, e.g.

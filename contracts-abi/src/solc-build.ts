@@ -18,6 +18,7 @@ export const artifactNames = [
   'Council',
   'Governance',
   'Treasury',
+  'RelayBatch',
   'StatementsHarness',
   'TestRecipient',
 ] as const;

@@ -22,7 +22,8 @@ export async function decodeQrFromPage(page: Page, selector = '[data-testid="wal
       png.height,
     );
     if (decoded?.data) return decoded.data;
-    if (Date.now() > deadline) throw new Error(`no QR code could be read from ${png.width}x${png.height} pixels`);
+    if (Date.now() > deadline)
+      throw new Error(`no QR code could be read from ${png.width}x${png.height} pixels`);
     await page.waitForTimeout(250);
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/db-client';
 import { chainActions, chainNonces, type ChainActionRow } from '../db/schema/chain.schema';
 import { ChainActionError } from './chain-errors';
@@ -102,10 +102,12 @@ export interface SignedChainTx {
   txHash: string;
   rawTx: string;
   attempts: number;
+  /** Its position in a RelayBatch transaction shared with other actions; null: a transaction of its own. */
+  batchIndex: number | null;
 }
 
 /**
- * `unchain → chaining` for many actions at once, each with its own signed tx, in one statement (the sign
+ * `unchain → chaining` for many actions at once, each with its signed tx (its own or a batch's), in one statement (the sign
  * batcher). Same table check and "only while still in `unchain`" rule as `transitionChainAction`; returns the rows
  * it moved, in no particular order.
  */
@@ -120,11 +122,11 @@ export async function markChainActionsSigned(
   const rows = sql.join(
     txs.map(
       (t) =>
-        sql`(${t.id}::uuid, ${t.nonce}::bigint, ${t.txHash}::text, ${t.rawTx}::text, ${t.attempts}::int)`,
+        sql`(${t.id}::uuid, ${t.nonce}::bigint, ${t.txHash}::text, ${t.rawTx}::text, ${t.attempts}::int, ${t.batchIndex}::int)`,
     ),
     sql`, `,
   );
-  return db
+  const moved = await db
     .update(chainActions)
     .set({
       status: 'chaining',
@@ -132,15 +134,21 @@ export async function markChainActionsSigned(
       txHash: sql`v.tx_hash`,
       rawTx: sql`v.raw_tx`,
       attempts: sql`v.attempts`,
+      batchIndex: sql`v.batch_index`,
       fromAddress,
       sentAt,
       lastError: null,
       updatedAt: sql`now()`,
     })
-    .from(sql`(values ${rows}) as v(id, nonce, tx_hash, raw_tx, attempts)`)
+    .from(sql`(values ${rows}) as v(id, nonce, tx_hash, raw_tx, attempts, batch_index)`)
     .where(and(eq(chainActions.id, sql`v.id`), inArray(chainActions.status, statuses)))
-    .returning();
+    // The raw txs are ours already (a batch's is shared by all its rows): not read back.
+    .returning(columnsButRawTx);
+  const rawTxOf = new Map(txs.map((t) => [t.id, t.rawTx]));
+  return moved.map((row) => ({ ...row, rawTx: rawTxOf.get(row.id) ?? null }));
 }
+
+const { rawTx: _rawTx, ...columnsButRawTx } = getTableColumns(chainActions);
 
 /**
  * `transitionChainAction` for many actions at once (one statement): the block confirmer moves every action of a
@@ -183,6 +191,7 @@ export async function listChainingActions(db: Db, limit: number) {
     .select({
       id: chainActions.id,
       txHash: chainActions.txHash,
+      batchIndex: chainActions.batchIndex,
       blockNumber: chainActions.blockNumber,
       confirmations: chainActions.confirmations,
     })

@@ -54,6 +54,7 @@ export async function retryChainAction(
       );
     return transitionChainAction(tx, id, 'failed', 'unchain', {
       txHash: null,
+      batchIndex: null,
       nonce: null,
       rawTx: null,
       blockNumber: null,

@@ -22,6 +22,7 @@ import { loadWorkerConfig } from '../worker-config';
 import { createJsonLogger } from '../worker-logger';
 import { startWorkers } from '../worker-registry';
 import type { PipelineStage } from '../worker-context';
+import { deployRelayBatch } from '@cr/contracts-abi/relay-batch';
 import { deployRecorder, recorderInterface } from './recorder-contract';
 import { forgetBenchChain } from './bench-chain.repo';
 
@@ -44,6 +45,11 @@ const benchEnv = parseEnv(
       .pipe(z.array(z.number().positive()).min(1)),
     /** Extra worker env as JSON (e.g. '{"CONFIRM_POLL_MAX_MS":"250"}') to try settings. */
     BENCH_WORKER_ENV: z.string().default('{}'),
+    /** Relay through a RelayBatch contract (several actions per transaction); false: one transaction per action. */
+    BENCH_RELAY_BATCH: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     DATABASE_URL: optionalString,
   }),
   process.env,
@@ -135,7 +141,9 @@ async function relayedActions(
   if (newChain) await forgetBenchChain(database.db, CHAIN_ID, BENCH_KIND, new Wallet(RELAYER_KEY!).address);
   const redis = await connectRedis(redisUrl);
   const provider = createChainProvider(rpcUrl, CHAIN_ID);
-  const recorder = await deployRecorder(new Wallet(DEPLOYER_KEY!, provider));
+  const deployer = new Wallet(DEPLOYER_KEY!, provider);
+  const recorder = await deployRecorder(deployer);
+  const relayBatch = benchEnv.BENCH_RELAY_BATCH ? await deployRelayBatch(deployer) : undefined;
   // When each block was first seen (newHeads over the node's WebSocket, same port as HTTP on anvil).
   const blockSeenAt = new Map<number, number>();
   const heads = new WebSocketProvider(rpcUrl.replace(/^http/, 'ws'), CHAIN_ID);
@@ -170,6 +178,7 @@ async function relayedActions(
     WORKER_QUEUES: 'submit,confirm,dispatcher',
     LOG_LEVEL: 'warn',
     HEAD_POLL_MS: '100',
+    ...(relayBatch ? { RELAY_BATCH_ADDRESS: relayBatch } : {}),
     ...(JSON.parse(benchEnv.BENCH_WORKER_ENV) as Record<string, string>),
   });
   const workers = await startWorkers({
@@ -224,8 +233,10 @@ async function relayedActions(
       if (failedNow === open) break;
     }
   }
+  const txHashes = new Set<string>();
   for (const [id, t0] of signedAt) {
     const row = await getChainAction(database.db, id);
+    if (row?.txHash) txHashes.add(row.txHash);
     if (row?.status !== 'chained' || !pushedAt.has(id)) {
       failed += 1;
       continue;
@@ -292,6 +303,7 @@ async function relayedActions(
     rowP50: percentile(rowLatencies, 0.5),
     rowP95: percentile(rowLatencies, 0.95),
     timeline,
+    transactions: txHashes.size,
     database: database.kind,
   };
 }
@@ -329,7 +341,8 @@ function report(label: string, relayed: Awaited<ReturnType<typeof relayedActions
       `${relayed.count} actions callback → chained pushed in ${(relayed.totalMs / 1000).toFixed(2)} s = ` +
       `${relayed.perSecond.toFixed(1)} actions/s; latency p50 ${relayed.p50} ms, p95 ${relayed.p95} ms, ` +
       `max ${relayed.max} ms (row finished_at: p50 ${relayed.rowP50} ms, p95 ${relayed.rowP95} ms); ` +
-      `failed ${relayed.failed}; recorded on chain ${relayed.recordedOnChain}`,
+      `failed ${relayed.failed}; recorded on chain ${relayed.recordedOnChain}; ` +
+      `${relayed.transactions} relayer transactions (${benchEnv.BENCH_RELAY_BATCH ? 'RelayBatch' : 'one per action'})`,
   );
   console.log(`target p95 ≤ ${1 * blockTime * 1000 + 1000} ms (CONFIRMATIONS × block time + 1 s)`);
   console.log('stage timeline, ms (step = since the previous stage; total = since the callback):');

@@ -46,6 +46,11 @@ export const chainActions = pgTable(
     /** Recorded before the broadcast (relay) or given by the wallet (track). */
     txHash: text('tx_hash'),
     nonce: bigint('nonce', { mode: 'number' }),
+    /**
+     * Relayed in a batch (chain-worker/src/sign-batcher.ts): the call's position in the RelayBatch transaction
+     * that several actions share (same nonce, hash and raw tx). Null: a transaction of its own.
+     */
+    batchIndex: integer('batch_index'),
     /** The signed relay tx, kept until the action is final so a restarted worker re-broadcasts the same bytes. */
     rawTx: text('raw_tx'),
     blockNumber: bigint('block_number', { mode: 'number' }),
@@ -66,10 +71,16 @@ export const chainActions = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('chain_actions_tx_hash_uq').on(t.txHash),
+    // A transaction is one action's, or one per position of a batch.
+    uniqueIndex('chain_actions_tx_hash_uq').on(t.txHash, sql`coalesce(${t.batchIndex}, -1)`),
     uniqueIndex('chain_actions_dedupe_key_uq').on(t.dedupeKey),
     // A nonce is never used by two actions of one sender (the nonce manager's invariant, enforced here).
-    uniqueIndex('chain_actions_sender_nonce_uq').on(t.chainId, t.fromAddress, t.nonce),
+    uniqueIndex('chain_actions_sender_nonce_uq').on(
+      t.chainId,
+      t.fromAddress,
+      t.nonce,
+      sql`coalesce(${t.batchIndex}, -1)`,
+    ),
     index('chain_actions_open_idx')
       .on(t.status, t.updatedAt)
       .where(sql`${t.status} in ('unchain', 'chaining')`),

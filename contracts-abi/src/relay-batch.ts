@@ -1,0 +1,61 @@
+import { ContractFactory, type Signer } from 'ethers';
+import { relayBatchArtifact, relayBatchInterface } from './artifacts';
+
+/**
+ * The relayer's batch forwarder (contracts/relay/RelayBatch.sol): `run(calls)` makes many relayed calls in one
+ * transaction, each with its own gas, and reports each call that reverted with `CallFailed(index, reason)`.
+ */
+
+export interface RelayCall {
+  target: string;
+  /** The gas the call gets (its estimate with headroom). */
+  gas: bigint;
+  data: string;
+}
+
+/** Gas of the transaction itself and of the loop around each call (measured on anvil, rounded up). */
+export const BATCH_BASE_GAS = 40_000n;
+export const BATCH_PER_CALL_GAS = 12_000n;
+
+/** The gas limit of a batch: what each call gets (with the 1/64 EIP-150 reserve), the loop's and the calldata's. */
+export function batchGasLimit(calls: RelayCall[]): bigint {
+  let gas = BATCH_BASE_GAS;
+  for (const c of calls)
+    gas += (c.gas * 64n) / 63n + BATCH_PER_CALL_GAS + BigInt((c.data.length - 2) / 2) * 16n;
+  return gas;
+}
+
+export function encodeRelayBatch(calls: RelayCall[]): string {
+  return relayBatchInterface.encodeFunctionData('run', [
+    calls.map((c) => ({ target: c.target, gas: c.gas, data: c.data })),
+  ]);
+}
+
+const CALL_FAILED = relayBatchInterface.getEvent('CallFailed')!;
+export const CALL_FAILED_TOPIC = CALL_FAILED.topicHash;
+
+/**
+ * The calls of a batch that reverted, index → revert data, from the transaction's logs (only those the batch
+ * contract at `batchAddress` emitted count).
+ */
+export function failedCallsOf(
+  logs: readonly { address: string; topics: readonly string[]; data: string }[],
+  batchAddress: string,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  const at = batchAddress.toLowerCase();
+  for (const log of logs) {
+    if (log.topics[0] !== CALL_FAILED_TOPIC || log.address.toLowerCase() !== at) continue;
+    const parsed = relayBatchInterface.decodeEventLog(CALL_FAILED, log.data, log.topics);
+    out.set(Number(parsed.index as bigint), parsed.reason as string);
+  }
+  return out;
+}
+
+/** Deploys a RelayBatch from `signer`; returns its address. */
+export async function deployRelayBatch(signer: Signer): Promise<string> {
+  const factory = new ContractFactory(relayBatchArtifact.abi as never, relayBatchArtifact.bytecode, signer);
+  const contract = await factory.deploy();
+  await contract.waitForDeployment();
+  return contract.getAddress();
+}
