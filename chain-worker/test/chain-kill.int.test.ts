@@ -20,6 +20,7 @@ import { createChainProvider } from '../src/chain-client';
 import { createTestDatabase } from '../../api/test/test-database';
 import { testConfig } from '../../api/test/test-config';
 import { deployRecorder, recorderInterface } from '../src/bench/recorder-contract';
+import { CALL_FAILED_TOPIC, deployRelayBatch } from '@cr/contracts-abi/relay-batch';
 import { startTestRedisServer, type TestRedisServer } from './test-redis-server';
 import { CHAIN_ID, DEPLOYER_KEY, RELAYER_KEY, actionKey, testWorkerEnv } from './test-worker-env';
 
@@ -43,9 +44,13 @@ function seeded(seed: number) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
-  'exactly once under crashes (200 actions, 20 SIGKILLs, a Redis restart)',
-  () => {
+describe.runIf(testConfig.TEST_DATABASE === 'postgres').each([
+  { relaying: 'one transaction per action', relayBatch: false, burst: 1 },
+  // Bursts of 5 actions, so the signing runs hold several and they go as RelayBatch transactions.
+  { relaying: 'RelayBatch transactions', relayBatch: true, burst: 5 },
+])(
+  'exactly once under crashes (200 actions, 20 SIGKILLs, a Redis restart; $relaying)',
+  ({ relayBatch, burst }) => {
     let anvil: AnvilHandle;
     let redisServer: TestRedisServer;
     let redis: Redis;
@@ -55,6 +60,7 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
     let child: ChildProcess | null = null;
     let env: Record<string, string>;
     let recorderAddress: string;
+    let relayBatchAddress: string | undefined;
 
     beforeAll(async () => {
       anvil = await startAnvil({ blockTime: 0.5 });
@@ -64,9 +70,15 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
       database = await openDatabase({ databaseUrl: db.url, pgliteDir: '' });
       redis = await connectRedis(redisServer.url);
       const provider = createChainProvider(anvil.rpcUrl, CHAIN_ID);
-      recorderAddress = await deployRecorder(new Wallet(DEPLOYER_KEY, provider));
+      const deployer = new Wallet(DEPLOYER_KEY, provider);
+      recorderAddress = await deployRecorder(deployer);
+      relayBatchAddress = relayBatch ? await deployRelayBatch(deployer) : undefined;
       provider.destroy();
-      env = testWorkerEnv(anvil.rpcUrl, redisServer.url, { DATABASE_URL: db.url!, LOG_LEVEL: 'info' });
+      env = testWorkerEnv(anvil.rpcUrl, redisServer.url, {
+        DATABASE_URL: db.url!,
+        LOG_LEVEL: 'info',
+        ...(relayBatchAddress ? { RELAY_BATCH_ADDRESS: relayBatchAddress } : {}),
+      });
       queues = openChainQueues(redis, env.QUEUE_PREFIX);
     });
     afterAll(async () => {
@@ -135,7 +147,7 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
           );
           ids.push(row.id);
           if (!(await dispatchAfterCommit(queues, row)).enqueued) lostEnqueues += 1;
-          await sleep(STREAM_GAP_MS);
+          if ((i + 1) % burst === 0) await sleep(STREAM_GAP_MS * burst);
         }
       })();
 
@@ -168,20 +180,36 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')(
           .filter((r) => r.status !== 'chained')
           .map((r) => `${r.status}: ${r.failureReason ?? r.lastError}`),
       ).toEqual([]);
-      expect(new Set(rows.map((r) => r.txHash)).size).toBe(ACTIONS);
-      expect(new Set(rows.map((r) => r.nonce)).size).toBe(ACTIONS);
+      // One call per action: a transaction of its own, or one position in a batch transaction.
+      const transactions = new Set(rows.map((r) => r.txHash)).size;
+      expect(new Set(rows.map((r) => `${r.txHash}:${r.batchIndex}`)).size).toBe(ACTIONS);
+      expect(new Set(rows.map((r) => r.nonce)).size).toBe(transactions);
+      if (!relayBatch) expect(transactions).toBe(ACTIONS);
+      else expect(transactions).toBeLessThan(ACTIONS);
 
-      // Counted on chain: 200 distinct ids recorded, and the relayer sent exactly 200 transactions in all, so no
-      // action was posted twice (a duplicate would revert with AlreadyRecorded and still use a nonce).
+      // Counted on chain: 200 distinct ids recorded, and the relayer sent exactly the transactions the rows name,
+      // so no action was posted twice (a duplicate would revert with AlreadyRecorded and still use a nonce, or, in
+      // a batch, show as a failed call).
       const provider = createChainProvider(anvil.rpcUrl, CHAIN_ID);
       const recorder = new Contract(recorderAddress, iface, provider);
       expect(await recorder.getFunction('count')()).toBe(BigInt(ACTIONS));
       for (const i of [0, 57, 123, 199])
         expect(await recorder.getFunction('seen')(actionKey(`kill-${i}`))).toBe(true);
-      expect(await provider.getTransactionCount(new Wallet(RELAYER_KEY).address, 'latest')).toBe(ACTIONS);
+      expect(await provider.getTransactionCount(new Wallet(RELAYER_KEY).address, 'latest')).toBe(
+        transactions,
+      );
+      if (relayBatchAddress) {
+        const failedCalls = await provider.getLogs({
+          address: relayBatchAddress,
+          topics: [CALL_FAILED_TOPIC],
+          fromBlock: 0,
+          toBlock: 'latest',
+        });
+        expect(failedCalls).toHaveLength(0);
+      }
       provider.destroy();
       console.log(
-        `kill test: ${KILLS} SIGKILLs in ${Math.round((killsDone - started) / 1000)} s, 1 Redis restart ` +
+        `kill test (${relayBatch ? `${transactions} RelayBatch transactions` : 'one transaction each'}): ${KILLS} SIGKILLs in ${Math.round((killsDone - started) / 1000)} s, 1 Redis restart ` +
           `(${lostEnqueues} enqueues refused while it was down for 2 s), all ${ACTIONS} chained ` +
           `${Math.round((drained - killsDone) / 1000)} s after the last kill`,
       );

@@ -53,6 +53,12 @@ export function anvilBinaryPath(): string {
 }
 
 /** Anvil's first default account key (public knowledge; dev chains only). Deployer of the dev contracts. */
+/**
+ * Anvil's tenth default account (index 9 of its test mnemonic): deploys the dev chain's RelayBatch as its first
+ * transaction, so the forwarder's address is fixed (relay-batch.ts, ensureRelayBatch); used for nothing else.
+ */
+export const RELAY_BATCH_DEPLOYER_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+
 export const ANVIL_DEFAULT_KEYS = [
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
   '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',

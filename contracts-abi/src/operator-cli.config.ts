@@ -31,6 +31,8 @@ const envSchema = z.object({
 
 const commandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('status') }),
+  /** Deploys the relayer's batch forwarder; its address goes in the worker's RELAY_BATCH_ADDRESS. */
+  z.object({ command: z.literal('deploy-relay-batch') }),
   z.object({
     command: z.literal('deploy'),
     production: z.boolean().default(false),
@@ -68,6 +70,7 @@ export class OperatorConfigError extends Error {
 const usage = `usage: tsx contracts-abi/src/operator-cli.ts <command> [--dev] [options]
   status
   deploy [--production | --voting-period N --term-length N --election-period N --veto-bps N]
+  deploy-relay-batch   (prints the RelayBatch address for the worker's RELAY_BATCH_ADDRESS)
   set-council --seats 12 --members members.json [--term N]
   set-secretary --did did:elastos:… --key <compressed hex | base58 | PEM>
   fund-treasury --ela 1000

@@ -15,11 +15,12 @@ import {
   type GovernanceParams,
 } from './deploy';
 import { loadOperatorCliConfig, type OperatorCliConfig } from './operator-cli.config';
+import { deployRelayBatch } from './relay-batch';
 import { createProvider } from './provider';
 
 /**
- * Operator actions on the governance contracts: deploy, seat the council of a term, set the secretary
- * general, fund the treasury, set the circulating supply, print the status. Prints one JSON line per result.
+ * Operator actions on the governance contracts: deploy, deploy the relayer's batch forwarder, seat the council of
+ * a term, set the secretary general, fund the treasury, set the circulating supply, print the status. Prints one JSON line per result.
  *   tsx contracts-abi/src/operator-cli.ts status --dev
  */
 
@@ -28,6 +29,11 @@ async function run(config: OperatorCliConfig): Promise<unknown> {
   const operator = new Wallet(config.operatorKey, provider);
   const addresses = config.addresses ?? predictAddresses(operator.address, 0);
   const { command } = config;
+
+  if (command.command === 'deploy-relay-batch') {
+    // No role and no state: any key may deploy it; the worker relays through the address printed here.
+    return { relayBatch: await deployRelayBatch(operator) };
+  }
 
   if (command.command === 'deploy') {
     const base: GovernanceParams = command.production ? PRODUCTION_PARAMS : DEV_PARAMS;

@@ -1,4 +1,4 @@
-import { ContractFactory, type Signer } from 'ethers';
+import { ContractFactory, getCreateAddress, type Signer } from 'ethers';
 import { relayBatchArtifact, relayBatchInterface } from './artifacts';
 
 /**
@@ -58,4 +58,35 @@ export async function deployRelayBatch(signer: Signer): Promise<string> {
   const contract = await factory.deploy();
   await contract.waitForDeployment();
   return contract.getAddress();
+}
+
+/** Thrown when the RelayBatch address holds other code, or the deployer already used its first nonce. */
+export class RelayBatchMismatchError extends Error {
+  readonly type = 'chain.deployment_mismatch';
+}
+
+/**
+ * The RelayBatch of a dev or test chain at a fixed address: the one `deployer`'s first transaction creates.
+ * Reused when it is there already (a restart on a persisted chain); deployed when the deployer has sent nothing.
+ */
+export async function ensureRelayBatch(deployer: Signer): Promise<{ address: string; reused: boolean }> {
+  const provider = deployer.provider;
+  if (!provider) throw new TypeError('ensureRelayBatch: the signer needs a provider');
+  const from = await deployer.getAddress();
+  const address = getCreateAddress({ from, nonce: 0 });
+  const code = await provider.getCode(address);
+  if (code !== '0x') {
+    if (code.toLowerCase() !== relayBatchArtifact.deployedBytecode.toLowerCase())
+      throw new RelayBatchMismatchError(`${address} holds code that is not this build of RelayBatch`);
+    return { address, reused: true };
+  }
+  const nonce = await provider.getTransactionCount(from, 'pending');
+  if (nonce !== 0)
+    throw new RelayBatchMismatchError(
+      `the RelayBatch deployer ${from} has sent ${nonce} transactions, so ${address} can no longer be created`,
+    );
+  const deployed = await deployRelayBatch(deployer);
+  if (deployed.toLowerCase() !== address.toLowerCase())
+    throw new RelayBatchMismatchError(`RelayBatch was created at ${deployed}, not ${address}`);
+  return { address, reused: false };
 }

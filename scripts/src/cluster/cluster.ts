@@ -117,7 +117,12 @@ async function main() {
       // The load comes from one address (this machine): per-address limits would count it as one visitor.
       ...(args.load ? { WALLET_REQUEST_LIMIT: '0', EMAIL_SEARCH_LIMIT: '0' } : {}),
     };
-    const workerEnv = { ...common, RELAYER_PRIVATE_KEY: chain.relayerKey, LOG_LEVEL: 'info' };
+    const workerEnv = {
+      ...common,
+      RELAYER_PRIVATE_KEY: chain.relayerKey,
+      RELAY_BATCH_ADDRESS: chain.relayBatchAddress,
+      LOG_LEVEL: 'info',
+    };
 
     const nodes: ClusterNode[] = [];
     stops.push(async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Wallet, parseEther } from 'ethers';
-import { ANVIL_DEFAULT_KEYS, startAnvil } from '@cr/contracts-abi/anvil';
+import { ANVIL_DEFAULT_KEYS, RELAY_BATCH_DEPLOYER_KEY, startAnvil } from '@cr/contracts-abi/anvil';
 import {
   DEV_PARAMS,
   deployGovernance,
@@ -12,6 +12,7 @@ import {
   type GovernanceAddresses,
 } from '@cr/contracts-abi/deploy';
 import { createProvider } from '@cr/contracts-abi/provider';
+import { ensureRelayBatch } from '@cr/contracts-abi/relay-batch';
 import { resolveDid } from '@cr/did/did-backend';
 import { ensureDidBackend } from '@cr/did/did-backend';
 import { writeDevChainEndpoint } from '@cr/did/dev-endpoints';
@@ -35,6 +36,8 @@ export interface DevChain {
   /** The block the contracts were deployed in: the worker indexes from there (CONTRACTS_FROM_BLOCK). */
   deployBlock: number;
   relayerKey: string;
+  /** The relayer's batch forwarder (RELAY_BATCH_ADDRESS): many relayed actions per transaction. */
+  relayBatchAddress: string;
   votingPeriodBlocks: number;
   council: WalletInfo[];
   secretary: WalletInfo;
@@ -80,6 +83,7 @@ export async function startDevChain(opts: {
       votingPeriodBlocks: opts.votingPeriodBlocks,
     });
     const deployBlock = rememberDeployBlock(path.join(chainDir, 'deployment.json'), deployment);
+    const relayBatch = await ensureRelayBatch(new Wallet(RELAY_BATCH_DEPLOYER_KEY, provider));
     opts.log(
       deployment.reused
         ? `local chain at ${anvil.rpcUrl} (contracts already deployed)`
@@ -125,6 +129,7 @@ export async function startDevChain(opts: {
       addresses: deployment.addresses,
       deployBlock,
       relayerKey: ANVIL_DEFAULT_KEYS[1]!,
+      relayBatchAddress: relayBatch.address,
       votingPeriodBlocks: opts.votingPeriodBlocks,
       council,
       secretary,

@@ -97,6 +97,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         TREASURY_ADDRESS: devChain.addresses.treasury,
         CONTRACTS_FROM_BLOCK: String(devChain.deployBlock),
         RELAYER_PRIVATE_KEY: devChain.relayerKey,
+        RELAY_BATCH_ADDRESS: devChain.relayBatchAddress,
       };
     }
 
