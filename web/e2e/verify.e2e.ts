@@ -28,8 +28,10 @@ describe('/verify', () => {
     const { page, context, errors } = await newPage(browser);
     await openAs(page, site.site, null, 'en', '/verify');
     await page.getByRole('heading', { level: 1, name: 'Verify it yourself' }).waitFor();
-    for (const name of ['Council', 'Governance', 'Treasury'])
+    // The relayer's batch forwarder is listed with the governance contracts, its code checked the same way.
+    for (const name of ['Council', 'Governance', 'Treasury', 'RelayBatch'])
       expect(await page.getByTestId(`code-${name}`).getAttribute('data-check')).toBe('match');
+    await page.getByText("RelayBatch is the relayer's batch forwarder").waitFor();
     const row = page.getByTestId(`verify-${number}`);
     await row.waitFor({ timeout: 30_000 });
     await expect

@@ -46,6 +46,10 @@ export const apiEnvSchema = z.object({
   TREASURY_ADDRESS: optionalString.pipe(
     z.string().regex(ESC_ADDRESS_SHAPE, 'must be a 0x address').optional(),
   ),
+  /** The relayer's batch forwarder (the worker's RELAY_BATCH_ADDRESS); listed on /verify with its code checked. */
+  RELAY_BATCH_ADDRESS: optionalString.pipe(
+    z.string().regex(ESC_ADDRESS_SHAPE, 'must be a 0x address').optional(),
+  ),
   /** The block the contracts were deployed in (the worker indexes from there); published on /verify. */
   CONTRACTS_FROM_BLOCK: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
   /** A public JSON-RPC address of the same chain, for readers who check the site against the chain (/verify). */

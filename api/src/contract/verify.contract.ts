@@ -8,7 +8,7 @@ import { proposalStatusSchema } from './proposal.contract';
  * contract holds.
  */
 
-export const VERIFY_CONTRACTS = ['Council', 'Governance', 'Treasury'] as const;
+export const VERIFY_CONTRACTS = ['Council', 'Governance', 'Treasury', 'RelayBatch'] as const;
 export const verifyContractNameSchema = z.enum(VERIFY_CONTRACTS);
 export type VerifyContractName = z.infer<typeof verifyContractNameSchema>;
 

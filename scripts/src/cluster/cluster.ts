@@ -108,6 +108,7 @@ async function main() {
       GOVERNANCE_ADDRESS: chain.addresses.governance,
       TREASURY_ADDRESS: chain.addresses.treasury,
       CONTRACTS_FROM_BLOCK: String(chain.deployBlock),
+      RELAY_BATCH_ADDRESS: chain.relayBatchAddress,
     };
     const apiEnv = {
       ...common,
@@ -120,7 +121,6 @@ async function main() {
     const workerEnv = {
       ...common,
       RELAYER_PRIVATE_KEY: chain.relayerKey,
-      RELAY_BATCH_ADDRESS: chain.relayBatchAddress,
       LOG_LEVEL: 'info',
     };
 

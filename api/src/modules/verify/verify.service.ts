@@ -3,6 +3,7 @@ import {
   councilArtifact,
   governanceArtifact,
   governanceInterface,
+  relayBatchArtifact,
   treasuryArtifact,
   type ContractArtifact,
 } from '@cr/contracts-abi/artifacts';
@@ -18,7 +19,7 @@ import type {
   VerifyProposal,
   VerifyProposals,
 } from '../../contract/verify.contract';
-import { VERIFY_PAGE_SIZE } from '../../contract/verify.contract';
+import { VERIFY_CONTRACTS, VERIFY_PAGE_SIZE } from '../../contract/verify.contract';
 import { AppError } from '../../http/app-error';
 import { proposalsOnChain } from './verify.repo';
 
@@ -26,20 +27,23 @@ const ARTIFACTS: Record<VerifyContractName, ContractArtifact> = {
   Council: councilArtifact,
   Governance: governanceArtifact,
   Treasury: treasuryArtifact,
+  RelayBatch: relayBatchArtifact,
 };
 
-/** The ABI of one of the governance contracts, exactly as compiled from this repository. */
+/** The ABI of one of the contracts, exactly as compiled from this repository. */
 export function contractAbi(name: VerifyContractName): unknown[] {
   return [...ARTIFACTS[name].abi];
 }
 
 function addressOf(deps: AppDeps, name: VerifyContractName): string | undefined {
   const c = deps.config;
-  return name === 'Council'
-    ? c.COUNCIL_ADDRESS
-    : name === 'Governance'
-      ? c.GOVERNANCE_ADDRESS
-      : c.TREASURY_ADDRESS;
+  const addresses: Record<VerifyContractName, string | undefined> = {
+    Council: c.COUNCIL_ADDRESS,
+    Governance: c.GOVERNANCE_ADDRESS,
+    Treasury: c.TREASURY_ADDRESS,
+    RelayBatch: c.RELAY_BATCH_ADDRESS,
+  };
+  return addresses[name];
 }
 
 /**
@@ -84,14 +88,15 @@ async function checkContract(
 /** GET /api/verify — the chain, the contracts, their ABIs and whether their deployed code is ours. */
 export async function verifyInfo(deps: AppDeps): Promise<VerifyInfo> {
   const c = deps.config;
-  const names = (['Council', 'Governance', 'Treasury'] as const).filter((n) => addressOf(deps, n));
+  const names = VERIFY_CONTRACTS.filter((n) => addressOf(deps, n));
   const provider = chainReader(deps);
   const [contracts, headBlock] = await Promise.all([
     Promise.all(names.map((n) => checkContract(deps, n, addressOf(deps, n)!))),
     provider ? withReadTimeout(provider.getBlockNumber()).catch(() => null) : Promise.resolve(null),
   ]);
   return {
-    configured: !!provider && contracts.length === 3,
+    // The three governance contracts; the relayer's batch forwarder is listed when there is one.
+    configured: !!provider && ['Council', 'Governance', 'Treasury'].every((n) => names.includes(n as never)),
     chainId: c.CHAIN_ID ?? null,
     publicRpcUrl: c.CHAIN_PUBLIC_RPC_URL ?? null,
     confirmations: c.CONFIRMATIONS,

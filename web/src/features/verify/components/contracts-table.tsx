@@ -14,7 +14,7 @@ const CHECK_COLOR: Record<CodeCheck, string> = {
   unavailable: 'default',
 };
 
-/** The three contracts: address, whether the deployed code is the compiled code, and the ABI to download. */
+/** The contracts (the three governance ones and the relayer's batch forwarder): address, whether the deployed code is the compiled code, and the ABI to download. */
 export function ContractsTable({ contracts }: { contracts: VerifyContract[] }) {
   const { t } = useTranslation('verify');
   const { message } = useFeedback();

@@ -130,6 +130,9 @@ export function VerifyPage() {
           )}
           <Card className="cr-card vf-section" title={<h2 className="vf-h2">{t('contracts.title')}</h2>}>
             <p className="vf-muted">{t('contracts.intro')}</p>
+            {info.contracts.some((c) => c.name === 'RelayBatch') && (
+              <p className="vf-muted">{t('contracts.relayBatch')}</p>
+            )}
             <ContractsTable contracts={info.contracts} />
           </Card>
           {info.configured && (
