@@ -201,4 +201,46 @@ describe('chain-proof', () => {
       reason: 'no_event',
     });
   });
+
+  it('in a transaction that relays several actions (a RelayBatch), the proposal’s draft hash picks its log', async () => {
+    const OTHER_DRAFT = `0x${'ef'.repeat(32)}`;
+    const reasonHere = await sha256Hex('Good plan');
+    const reasonThere = await sha256Hex('Too expensive');
+    const vote = (draft: string, opinion: string) => ({
+      address: GOV,
+      topics: [VOTE_CAST_TOPIC, draft, MEMBER],
+      data: `0x${pad(1)}${opinion.slice(2)}${pad(7)}${pad(0)}`,
+    });
+    // The same member's votes on two proposals, relayed in one transaction.
+    stubRpc({ status: '0x1', logs: [vote(OTHER_DRAFT, reasonThere), vote(DRAFT, reasonHere)] });
+    const at2 = { address: GOV, rpcUrl: 'http://rpc.test' };
+    expect(await checkOnChain(voteReasonProof('Good plan', TX, MEMBER, DRAFT), at2)).toMatchObject({
+      state: 'verified',
+    });
+    // The other proposal's reason shown on this one's page is a mismatch.
+    expect(await checkOnChain(voteReasonProof('Too expensive', TX, MEMBER, DRAFT), at2)).toMatchObject({
+      state: 'mismatch',
+      chainHash: reasonHere,
+    });
+    stubRpc({
+      logs: [
+        {
+          address: TREASURY,
+          topics: [TOPICS.PaymentRequested, OTHER_DRAFT, `0x${pad(1)}`],
+          data: `0x${pad(5)}${reasonThere.slice(2)}${pad(1)}`,
+        },
+        {
+          address: TREASURY,
+          topics: [TOPICS.PaymentRequested, DRAFT, `0x${pad(1)}`],
+          data: `0x${pad(5)}${reasonHere.slice(2)}${pad(1)}`,
+        },
+      ],
+    });
+    expect(await checkOnChain(paymentMessageProof('Too expensive', 1, TX, DRAFT), at)).toMatchObject({
+      state: 'mismatch',
+    });
+    expect(await checkOnChain(paymentMessageProof('Good plan', 1, TX, DRAFT), at)).toMatchObject({
+      state: 'verified',
+    });
+  });
 });

@@ -203,11 +203,19 @@ export async function checkOnChain(
     : { state: 'mismatch', shownHash, chainHash: recorded[0]! };
 }
 
-/** A council vote's reason: VoteCast.opinionHash (data word 1) = SHA-256 of the reason. */
-export const voteReasonProof = (reason: string, txHash: string, memberId?: string): ProofSpec => ({
+/**
+ * A council vote's reason: VoteCast.opinionHash (data word 1) = SHA-256 of the reason. The proposal's draft hash
+ * and the member pick the log: one transaction may relay several votes (a RelayBatch).
+ */
+export const voteReasonProof = (
+  reason: string,
+  txHash: string,
+  memberId?: string,
+  draftHash?: string | null,
+): ProofSpec => ({
   event: 'VoteCast',
   txHash,
-  topics: [null, memberId ?? null],
+  topics: [draftHash ?? null, memberId ?? null],
   recorded: (l) => word(l.data, 1).toLowerCase(),
   shown: () => sha256Hex(reason),
 });
@@ -220,20 +228,30 @@ export const draftHashProof = (canonicalText: string, txHash: string): ProofSpec
   shown: () => sha256Hex(canonicalText),
 });
 
-/** A stage's payment request message: PaymentRequested(stage).messageHash (data word 1). */
-export const paymentMessageProof = (message: string, stage: number, txHash: string): ProofSpec => ({
+/** A stage's payment request message: PaymentRequested(draftHash, stage).messageHash (data word 1). */
+export const paymentMessageProof = (
+  message: string,
+  stage: number,
+  txHash: string,
+  draftHash?: string | null,
+): ProofSpec => ({
   event: 'PaymentRequested',
   txHash,
-  topics: [null, hex32(stage)],
+  topics: [draftHash ?? null, hex32(stage)],
   recorded: (l) => word(l.data, 1).toLowerCase(),
   shown: () => sha256Hex(message),
 });
 
-/** The secretary general's review opinion: PaymentReviewed(stage).opinionHash (data word 1). */
-export const reviewOpinionProof = (opinion: string, stage: number, txHash: string): ProofSpec => ({
+/** The secretary general's review opinion: PaymentReviewed(draftHash, stage).opinionHash (data word 1). */
+export const reviewOpinionProof = (
+  opinion: string,
+  stage: number,
+  txHash: string,
+  draftHash?: string | null,
+): ProofSpec => ({
   event: 'PaymentReviewed',
   txHash,
-  topics: [null, hex32(stage)],
+  topics: [draftHash ?? null, hex32(stage)],
   recorded: (l) => word(l.data, 1).toLowerCase(),
   shown: () => sha256Hex(opinion),
 });
@@ -249,18 +267,25 @@ export function elaToWei(ela: string): bigint | null {
  * A withdrawal carries no text: the amount and recipient shown are compared with the Withdrawn event's
  * (recipient topic 2, amountWei data word 0), as "<wei> wei to <address>".
  */
-export const withdrawalProof = (amountEla: string, recipient: string, txHash: string): ProofSpec => ({
+export const withdrawalProof = (
+  amountEla: string,
+  recipient: string,
+  txHash: string,
+  draftHash?: string | null,
+): ProofSpec => ({
   event: 'Withdrawn',
   txHash,
+  topics: [draftHash ?? null],
   recorded: (l) => `${BigInt(word(l.data, 0)).toString()} wei to 0x${l.topics[2]!.slice(-40).toLowerCase()}`,
   shown: () =>
     Promise.resolve(`${elaToWei(amountEla)?.toString() ?? amountEla} wei to ${recipient.toLowerCase()}`),
 });
 
-/** The conclusion summary: Concluded.summaryHash (data word 1) = SHA-256 of the summary text. */
-export const summaryProof = (summary: string, txHash: string): ProofSpec => ({
+/** The conclusion summary: Concluded(draftHash).summaryHash (data word 1) = SHA-256 of the summary text. */
+export const summaryProof = (summary: string, txHash: string, draftHash?: string | null): ProofSpec => ({
   event: 'Concluded',
   txHash,
+  topics: [draftHash ?? null],
   recorded: (l) => word(l.data, 1).toLowerCase(),
   shown: () => sha256Hex(summary),
 });

@@ -29,7 +29,7 @@ interface Draft {
  * status of the relayed call, and the viewer's buttons: complete, close as incomplete, co-sign, cancel. Each
  * signature goes through a confirmation and then the QR dialog that shows the statement.
  */
-export function ConclusionPanel({ proposalId }: { proposalId: string }) {
+export function ConclusionPanel({ proposalId, draftHash }: { proposalId: string; draftHash: string | null }) {
   const { t } = useTranslation('proposals');
   const errorText = useProposalErrorText();
   const { conclusion: c, error, reload } = useProposalConclusion(proposalId);
@@ -119,7 +119,7 @@ export function ConclusionPanel({ proposalId }: { proposalId: string }) {
                   key={`${p.action.txHash}:${p.note}`}
                   kind="summary"
                   item={t('proof.summary')}
-                  spec={summaryProof(p.note, p.action.txHash)}
+                  spec={summaryProof(p.note, p.action.txHash, draftHash)}
                 />
               </span>
             </p>

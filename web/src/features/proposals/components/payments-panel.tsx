@@ -35,7 +35,7 @@ type Draft =
  * one action the viewer may take now — the owner requests and withdraws, the secretary general approves or
  * rejects. Every action opens the QR dialog that shows the statement before it is signed.
  */
-export function PaymentsPanel({ proposalId }: { proposalId: string }) {
+export function PaymentsPanel({ proposalId, draftHash }: { proposalId: string; draftHash: string | null }) {
   const { t } = useTranslation('proposals');
   const { payments, error, reload } = useProposalPayments(proposalId);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -86,10 +86,10 @@ export function PaymentsPanel({ proposalId }: { proposalId: string }) {
     <div className="pr-pay" data-testid="payments-panel">
       <ol className="pr-pay__list">
         {payments.milestones.map((m) => (
-          <MilestoneItem key={m.stage} m={m} onAction={act} />
+          <MilestoneItem key={m.stage} m={m} onAction={act} draftHash={draftHash} />
         ))}
       </ol>
-      <Withdrawals payments={payments} />
+      <Withdrawals payments={payments} draftHash={draftHash} />
       <Modal
         open={!!draft}
         title={
@@ -136,9 +136,11 @@ export function PaymentsPanel({ proposalId }: { proposalId: string }) {
 function MilestoneItem({
   m,
   onAction,
+  draftHash,
 }: {
   m: MilestoneView;
   onAction(m: MilestoneView, action: string): void;
+  draftHash: string | null;
 }) {
   const { t } = useTranslation('proposals');
   return (
@@ -162,7 +164,7 @@ function MilestoneItem({
                 key={`${m.requestTxHash}:${m.message}`}
                 kind="request"
                 item={t('proof.request', { stage: m.stage + 1 })}
-                spec={paymentMessageProof(m.message, m.stage, m.requestTxHash)}
+                spec={paymentMessageProof(m.message, m.stage, m.requestTxHash, draftHash)}
               />
             </span>
           )}
@@ -178,7 +180,7 @@ function MilestoneItem({
                 key={`${m.reviewTxHash}:${m.opinion}`}
                 kind="review"
                 item={t('proof.review', { stage: m.stage + 1 })}
-                spec={reviewOpinionProof(m.opinion, m.stage, m.reviewTxHash)}
+                spec={reviewOpinionProof(m.opinion, m.stage, m.reviewTxHash, draftHash)}
               />
             </span>
           )}
@@ -213,7 +215,7 @@ function MilestoneItem({
   );
 }
 
-function Withdrawals({ payments }: { payments: ProposalPayments }) {
+function Withdrawals({ payments, draftHash }: { payments: ProposalPayments; draftHash: string | null }) {
   const { t } = useTranslation('proposals');
   if (payments.withdrawals.length === 0) return null;
   return (
@@ -241,7 +243,7 @@ function Withdrawals({ payments }: { payments: ProposalPayments }) {
               kind="withdrawal"
               compare="values"
               item={t('proof.withdrawal', { amount: w.amount })}
-              spec={withdrawalProof(w.amount, w.recipient, w.txHash)}
+              spec={withdrawalProof(w.amount, w.recipient, w.txHash, draftHash)}
             />
           </li>
         ))}

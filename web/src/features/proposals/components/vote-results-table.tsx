@@ -18,6 +18,8 @@ export interface VoteResultsTableProps {
   /** Views the page already holds (its transactions list), so rows start from the newest known state. */
   actions?: Map<string, ChainActionView>;
   onChainChange?(view: ChainActionView): void;
+  /** The proposal's draft hash (its id on chain): picks its votes in a transaction that relays several. */
+  draftHash?: string | null;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface VoteResultsTableProps {
  * chain status, live. Only a vote confirmed on chain counts; a newer choice still on its way says so. A semantic
  * table that stacks into cards on a phone.
  */
-export function VoteResultsTable({ votes, myDid, actions, onChainChange }: VoteResultsTableProps) {
+export function VoteResultsTable({ votes, myDid, actions, onChainChange, draftHash }: VoteResultsTableProps) {
   const { t } = useTranslation('proposals');
   return (
     <table className="pr-votes" data-testid="vote-results">
@@ -93,7 +95,7 @@ export function VoteResultsTable({ votes, myDid, actions, onChainChange }: VoteR
                         key={`${v.txHash}:${v.reason}`}
                         kind="vote"
                         item={t('proof.vote', { name: v.member.name || v.member.did })}
-                        spec={voteReasonProof(v.reason, v.txHash, v.member.memberId)}
+                        spec={voteReasonProof(v.reason, v.txHash, v.member.memberId, draftHash)}
                       />
                     </span>
                   )}

@@ -201,6 +201,7 @@ export function ProposalDetailPage() {
           myDid={user?.did?.id}
           actions={actions}
           onChainChange={onChainChange}
+          draftHash={p.hash}
         />
       </Card>
 
@@ -227,7 +228,7 @@ export function ProposalDetailPage() {
           data-testid="payments-card"
           title={<h2 className="pr-card-title">{t('payments.title')}</h2>}
         >
-          <PaymentsPanel proposalId={p._id} />
+          <PaymentsPanel proposalId={p._id} draftHash={p.hash} />
         </Card>
       )}
 
@@ -237,7 +238,7 @@ export function ProposalDetailPage() {
           data-testid="conclusion-card"
           title={<h2 className="pr-card-title">{t('conclusion.title')}</h2>}
         >
-          <ConclusionPanel proposalId={p._id} />
+          <ConclusionPanel proposalId={p._id} draftHash={p.hash} />
         </Card>
       )}
 
