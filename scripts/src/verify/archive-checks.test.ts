@@ -210,21 +210,23 @@ describe('archive checks', () => {
       voteLogs: new Map([
         [
           a.votes[0]!.txHash!,
-          { draftHash: a.proposal.draftHash, memberId: memberIdOf(member.did), opinionHash },
+          [{ draftHash: a.proposal.draftHash, memberId: memberIdOf(member.did), opinionHash }],
         ],
       ]),
       paymentLogs: new Map([
         [
           a.payments[0]!.txHash!,
-          {
-            event: 'Withdrawn',
-            draftHash: a.proposal.draftHash,
-            stage: null,
-            amountWei: a.payments[0]!.amountWei,
-            hash: null,
-            approved: null,
-            recipient: a.payments[0]!.recipient,
-          },
+          [
+            {
+              event: 'Withdrawn',
+              draftHash: a.proposal.draftHash,
+              stage: null,
+              amountWei: a.payments[0]!.amountWei,
+              hash: null,
+              approved: null,
+              recipient: a.payments[0]!.recipient,
+            },
+          ],
         ],
       ]),
     });
@@ -238,5 +240,13 @@ describe('archive checks', () => {
     expect(paid.map((r) => `${r.item}: ${r.detail}`)).toEqual([
       `payment withdrawal #1 by ${owner.did} on chain: amount 5000000000000000000 ≠ 1`,
     ]);
+
+    // A transaction that relayed several votes (a RelayBatch): this member's VoteCast is found among them.
+    const batched = facts(a.votes[0]!.opinionHash);
+    batched.voteLogs.set(a.votes[0]!.txHash!, [
+      { draftHash: a.proposal.draftHash, memberId: `0x${'ee'.repeat(32)}`, opinionHash: textHash('other') },
+      ...batched.voteLogs.get(a.votes[0]!.txHash!)!,
+    ]);
+    expect(checkAgainstChain(a, batched).filter((r) => !r.ok && r.item.startsWith('vote'))).toEqual([]);
   });
 });

@@ -233,10 +233,13 @@ export interface ChainFacts {
     ownerQx: string;
     ownerQy: string;
   } | null;
-  /** Per vote transaction hash: the VoteCast event of the Governance address in its receipt, null if none. */
-  voteLogs: Map<string, { draftHash: string; memberId: string; opinionHash: string } | null>;
-  /** Per payment transaction hash: its Treasury event (PaymentRequested / PaymentReviewed / Withdrawn), null if none. */
-  paymentLogs: Map<string, PaymentLog | null>;
+  /**
+   * Per vote transaction hash: the VoteCast events of the Governance address in its receipt (several when the
+   * relayer batched votes in one transaction; none: empty).
+   */
+  voteLogs: Map<string, { draftHash: string; memberId: string; opinionHash: string }[]>;
+  /** Per payment transaction hash: its Treasury events (PaymentRequested / PaymentReviewed / Withdrawn). */
+  paymentLogs: Map<string, PaymentLog[]>;
 }
 
 /** A Treasury payment event, lower-case hex; fields the event lacks are null. */
@@ -260,8 +263,15 @@ const PAYMENT_EVENT = {
 function paymentOnChain(a: ProposalArchive, chain: ChainFacts): CheckResult[] {
   return a.payments.map((x, i) => {
     const item = `payment ${x.action} #${i + 1} by ${x.signerDid} on chain`;
-    const log = x.txHash ? chain.paymentLogs.get(x.txHash.toLowerCase()) : undefined;
-    if (!log || log.event !== PAYMENT_EVENT[x.action])
+    const logs = (x.txHash ? chain.paymentLogs.get(x.txHash.toLowerCase()) : undefined) ?? [];
+    const ofKind = logs.filter((l) => l.event === PAYMENT_EVENT[x.action]);
+    // This proposal's (and stage's) event when the transaction carries several; else the first, to name the diff.
+    const log =
+      ofKind.find(
+        (l) =>
+          l.draftHash === a.proposal.draftHash.toLowerCase() && (x.stage === null || l.stage === x.stage),
+      ) ?? ofKind[0];
+    if (!log)
       return fail(
         item,
         `transaction ${x.txHash ?? '(none)'} carries no ${PAYMENT_EVENT[x.action]} of the Treasury`,
@@ -314,7 +324,12 @@ export function checkAgainstChain(a: ProposalArchive, chain: ChainFacts): CheckR
       out.push(fail(voteItem, 'no transaction archived'));
       continue;
     }
-    const log = chain.voteLogs.get(v.txHash.toLowerCase());
+    const logs = chain.voteLogs.get(v.txHash.toLowerCase()) ?? [];
+    // This proposal's vote by this member when the transaction carries several; else the first, to name the diff.
+    const log =
+      logs.find(
+        (l) => l.draftHash === a.proposal.draftHash.toLowerCase() && l.memberId === memberIdOf(v.memberDid),
+      ) ?? logs[0];
     if (!log) {
       out.push(fail(voteItem, `transaction ${v.txHash} carries no VoteCast of the Governance contract`));
       continue;

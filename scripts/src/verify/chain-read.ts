@@ -51,20 +51,17 @@ export async function readChainFacts(a: ProposalArchive, rpcUrl: string): Promis
     for (const v of a.votes) {
       if (!v.txHash) continue;
       const receipt = await provider.getTransactionReceipt(v.txHash);
-      const log = receipt?.logs
+      // Every VoteCast of the transaction: one transaction may relay several votes (a RelayBatch).
+      const logs = (receipt?.logs ?? [])
         .filter((l) => l.address.toLowerCase() === a.chain.governance.toLowerCase())
         .map((l) => governanceInterface.parseLog(l))
-        .find((parsed) => parsed?.name === 'VoteCast');
-      voteLogs.set(
-        v.txHash.toLowerCase(),
-        log
-          ? {
-              draftHash: String(log.args.draftHash).toLowerCase(),
-              memberId: String(log.args.memberId).toLowerCase(),
-              opinionHash: String(log.args.opinionHash).toLowerCase(),
-            }
-          : null,
-      );
+        .filter((parsed) => parsed?.name === 'VoteCast')
+        .map((log) => ({
+          draftHash: String(log!.args.draftHash).toLowerCase(),
+          memberId: String(log!.args.memberId).toLowerCase(),
+          opinionHash: String(log!.args.opinionHash).toLowerCase(),
+        }));
+      voteLogs.set(v.txHash.toLowerCase(), logs);
     }
     const paymentLogs: ChainFacts['paymentLogs'] = new Map();
     const treasury = a.chain.treasury?.toLowerCase();
@@ -74,8 +71,9 @@ export async function readChainFacts(a: ProposalArchive, rpcUrl: string): Promis
       const found = (receipt?.logs ?? [])
         .filter((l) => l.address.toLowerCase() === treasury)
         .map((l) => treasuryInterface.parseLog(l))
-        .find((parsed) => parsed && PAYMENT_EVENTS.includes(parsed.name));
-      paymentLogs.set(x.txHash.toLowerCase(), found ? paymentLogOf(found.name, found.args.toObject()) : null);
+        .filter((parsed) => parsed && PAYMENT_EVENTS.includes(parsed.name))
+        .map((parsed) => paymentLogOf(parsed!.name, parsed!.args.toObject()));
+      paymentLogs.set(x.txHash.toLowerCase(), found);
     }
     return { chainId, proposal, voteLogs, paymentLogs };
   } finally {
