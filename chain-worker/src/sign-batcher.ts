@@ -13,6 +13,10 @@
  * a row another run signed or moved is skipped, and the nonces taken are exactly the ones used (a skipped row takes
  * none). One action must not sink the others: when a batch's transaction fails, each of its actions is tried again
  * in a transaction of its own, so only the failing one's job sees the error (and retries).
+ *
+ * With a RelayBatch contract configured (RELAY_BATCH_ADDRESS), the value-less calls of one signing transaction go
+ * on chain as ONE transaction (`RelayBatch.run`), each call with its own gas and outcome: one nonce, one signature,
+ * one broadcast for all of them; their rows share nonce, hash and raw tx, and `batch_index` is each one's position.
  */
 import { keccak256, type FeeData } from 'ethers';
 import { NotYetError } from '@cr/api/queues/queue-backoff';
@@ -213,7 +217,7 @@ function signRelayBatch(
     gas: group[j]!.call.gasLimit,
     data: row.data,
   }));
-  // The freshest fee data of the group (they are at most about a block apart).
+  // The highest fee offer of the group (their fee data are at most about a second apart).
   const fees = group.reduce(
     (best, w) => ((w.call.fees.maxFeePerGas ?? 0n) > (best.maxFeePerGas ?? 0n) ? w.call.fees : best),
     group[0]!.call.fees,
