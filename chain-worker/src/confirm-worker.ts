@@ -8,7 +8,7 @@
 import type { MinedReceipt } from './head-tracker';
 import { NotYetError } from '@cr/api/queues/queue-backoff';
 import { CONFIRM_BACKOFF, CONFIRM_QUEUE } from '@cr/api/queues/confirm-queue';
-import { getChainAction } from '@cr/api/chain/chain-action.repo';
+import { getChainAction, UNSIGNED } from '@cr/api/chain/chain-action.repo';
 import { confirmationsAt } from '@cr/api/chain/chain-status';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
@@ -114,13 +114,7 @@ export async function failReverted(
     // The batch transaction itself reverted (it had too little gas for all its calls): no call of it happened,
     // so each action is signed and sent again, with the next batch.
     const again = await transition(ctx, row.id, 'chaining', 'unchain', {
-      nonce: null,
-      txHash: null,
-      batchIndex: null,
-      rawTx: null,
-      blockNumber: null,
-      blockHash: null,
-      confirmations: 0,
+      ...UNSIGNED,
       lastError: `the batch transaction reverted as a whole in block ${receipt.blockNumber}; sending again`,
     });
     if (again) await enqueueChainAction(ctx.queues, again);
@@ -223,13 +217,7 @@ async function replaced(ctx: WorkerContext, row: ChainActionRow): Promise<void> 
   }
   ctx.logger.warn({ actionId: row.id, nonce: row.nonce }, 'relayed tx replaced; signing it again');
   const again = await transition(ctx, row.id, 'chaining', 'unchain', {
-    nonce: null,
-    txHash: null,
-    batchIndex: null,
-    rawTx: null,
-    blockNumber: null,
-    blockHash: null,
-    confirmations: 0,
+    ...UNSIGNED,
     lastError: `transaction with nonce ${row.nonce} was replaced; sending again`,
   });
   if (again) await enqueueChainAction(ctx.queues, again);

@@ -10,7 +10,7 @@
  */
 import { NotYetError } from '@cr/api/queues/queue-backoff';
 import { SUBMIT_BACKOFF, SUBMIT_QUEUE } from '@cr/api/queues/submit-queue';
-import { getChainAction } from '@cr/api/chain/chain-action.repo';
+import { getChainAction, UNSIGNED } from '@cr/api/chain/chain-action.repo';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import { isAlreadyKnown, isConnectivityError, isNonceTooLow, shortError } from './chain-client';
@@ -102,13 +102,7 @@ async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void>
     if (!isNonceTooLow(err)) throw err;
     if (await ctx.provider.getTransactionReceipt(row.txHash!)) return; // ours, already mined
     await transition(ctx, row.id, 'chaining', 'unchain', {
-      nonce: null,
-      txHash: null,
-      batchIndex: null,
-      rawTx: null,
-      blockNumber: null,
-      blockHash: null,
-      confirmations: 0,
+      ...UNSIGNED,
       lastError: `nonce ${row.nonce} was used by another transaction; signing again`,
     });
     throw new NotYetError('nonce consumed elsewhere');

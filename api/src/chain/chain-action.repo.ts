@@ -46,6 +46,17 @@ export async function lockChainActions(tx: Db, ids: string[]): Promise<ChainActi
 /** Columns other than the status; the status changes only through `transitionChainAction`. */
 export type ChainActionFields = Partial<Omit<NewChainAction, 'id' | 'createdAt' | 'status'>>;
 
+/** What a signed tx put on a row, cleared when the action must be signed anew (back to `unchain`). */
+export const UNSIGNED: ChainActionFields = {
+  nonce: null,
+  txHash: null,
+  batchIndex: null,
+  rawTx: null,
+  blockNumber: null,
+  blockHash: null,
+  confirmations: 0,
+};
+
 /**
  * The one writer of `chain_actions.status`: moves the action from `from` to `to` if CHAIN_TRANSITIONS allows it
  * (else IllegalTransitionError, nothing written) and only while the row is still in `from`, so a concurrent move

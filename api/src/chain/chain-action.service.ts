@@ -6,6 +6,7 @@ import {
   listChainActionsForSubject,
   lockChainAction,
   transitionChainAction,
+  UNSIGNED,
 } from './chain-action.repo';
 import { publishChainAction, toChainActionView, type ChainActionView } from './chain-action-events';
 import { ChainActionError } from './chain-errors';
@@ -53,13 +54,7 @@ export async function retryChainAction(
         409,
       );
     return transitionChainAction(tx, id, 'failed', 'unchain', {
-      txHash: null,
-      batchIndex: null,
-      nonce: null,
-      rawTx: null,
-      blockNumber: null,
-      blockHash: null,
-      confirmations: 0,
+      ...UNSIGNED,
       failureType: null,
       failureReason: null,
       finishedAt: null,
