@@ -101,7 +101,8 @@ function maskImmutables(code: string, artifact: ContractArtifact): string {
   return chars.join('');
 }
 
-async function isThisBuild(
+/** Whether the code at `address` is this build of `artifact` (immutables masked). */
+export async function isThisBuild(
   runner: ContractRunner,
   address: string,
   artifact: ContractArtifact,

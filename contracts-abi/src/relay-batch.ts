@@ -1,5 +1,6 @@
 import { ContractFactory, getCreateAddress, type Signer } from 'ethers';
 import { relayBatchArtifact, relayBatchInterface } from './artifacts';
+import { isThisBuild } from './deploy';
 
 /**
  * The relayer's batch forwarder (contracts/relay/RelayBatch.sol): `run(calls)` makes many relayed calls in one
@@ -13,7 +14,10 @@ export interface RelayCall {
   data: string;
 }
 
-/** Gas of the transaction itself and of the loop around each call (measured on anvil, rounded up). */
+/**
+ * Gas of the transaction itself and of the loop around each call (decoding, the gas check, a `CallFailed` log with
+ * a short reason): generous bounds, so a batch never runs short for its own bookkeeping.
+ */
 export const BATCH_BASE_GAS = 40_000n;
 export const BATCH_PER_CALL_GAS = 12_000n;
 
@@ -74,9 +78,8 @@ export async function ensureRelayBatch(deployer: Signer): Promise<{ address: str
   if (!provider) throw new TypeError('ensureRelayBatch: the signer needs a provider');
   const from = await deployer.getAddress();
   const address = getCreateAddress({ from, nonce: 0 });
-  const code = await provider.getCode(address);
-  if (code !== '0x') {
-    if (code.toLowerCase() !== relayBatchArtifact.deployedBytecode.toLowerCase())
+  if ((await provider.getCode(address)) !== '0x') {
+    if (!(await isThisBuild(deployer, address, relayBatchArtifact)))
       throw new RelayBatchMismatchError(`${address} holds code that is not this build of RelayBatch`);
     return { address, reused: true };
   }

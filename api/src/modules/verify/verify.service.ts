@@ -30,6 +30,8 @@ const ARTIFACTS: Record<VerifyContractName, ContractArtifact> = {
   RelayBatch: relayBatchArtifact,
 };
 
+const GOVERNANCE_CONTRACTS = ['Council', 'Governance', 'Treasury'] as const;
+
 /** The ABI of one of the contracts, exactly as compiled from this repository. */
 export function contractAbi(name: VerifyContractName): unknown[] {
   return [...ARTIFACTS[name].abi];
@@ -96,7 +98,7 @@ export async function verifyInfo(deps: AppDeps): Promise<VerifyInfo> {
   ]);
   return {
     // The three governance contracts; the relayer's batch forwarder is listed when there is one.
-    configured: !!provider && ['Council', 'Governance', 'Treasury'].every((n) => names.includes(n as never)),
+    configured: !!provider && GOVERNANCE_CONTRACTS.every((n) => addressOf(deps, n)),
     chainId: c.CHAIN_ID ?? null,
     publicRpcUrl: c.CHAIN_PUBLIC_RPC_URL ?? null,
     confirmations: c.CONFIRMATIONS,
