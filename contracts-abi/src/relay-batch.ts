@@ -29,10 +29,28 @@ export function batchGasLimit(calls: RelayCall[]): bigint {
   return gas;
 }
 
+const RUN_SELECTOR = relayBatchInterface.getFunction('run')!.selector;
+const word = (n: bigint | number) => n.toString(16).padStart(64, '0');
+
+/**
+ * The calldata of `run(calls)`, ABI-encoded by hand (`run((address,uint256,bytes)[])`): ethers' general coder
+ * spent about 2 ms of CPU per batch of 15 calls, on the relayer's one thread. relay-batch.test.ts checks it
+ * against ethers.
+ */
 export function encodeRelayBatch(calls: RelayCall[]): string {
-  return relayBatchInterface.encodeFunctionData('run', [
-    calls.map((c) => ({ target: c.target, gas: c.gas, data: c.data })),
-  ]);
+  const tuples = calls.map((c) => {
+    const bytes = c.data.slice(2);
+    const padded = bytes.padEnd(Math.ceil(bytes.length / 64) * 64, '0');
+    // address, gas, offset of the bytes (after the three head words), then the bytes' length and content.
+    return word(BigInt(c.target)) + word(c.gas) + word(96) + word(bytes.length / 2) + padded;
+  });
+  let offset = 32 * calls.length;
+  const offsets = tuples.map((t) => {
+    const at = offset;
+    offset += t.length / 2;
+    return word(at);
+  });
+  return RUN_SELECTOR + word(32) + word(calls.length) + offsets.join('') + tuples.join('');
 }
 
 const CALL_FAILED = relayBatchInterface.getEvent('CallFailed')!;

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/db-client';
+import { preparedQuery } from '../db/prepared-query';
 import { chainActions, chainNonces, type ChainActionRow } from '../db/schema/chain.schema';
 import { ChainActionError } from './chain-errors';
 import { CHAIN_TRANSITIONS, type ChainStatus } from './chain-status';
@@ -21,8 +22,17 @@ export async function insertChainAction(db: Db, values: NewChainAction): Promise
   return existing;
 }
 
+/** By id: read once per action by each queue step, so prepared (see preparedQuery). */
+const chainActionById = preparedQuery('chain_action_by_id', (db, name) =>
+  db
+    .select()
+    .from(chainActions)
+    .where(eq(chainActions.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 export async function getChainAction(db: Db, id: string): Promise<ChainActionRow | undefined> {
-  const [row] = await db.select().from(chainActions).where(eq(chainActions.id, id));
+  const [row] = await chainActionById(db).execute({ id });
   return row;
 }
 

@@ -118,7 +118,11 @@ export function isEscAddress(address: string): boolean {
 
 /** The EIP-55 form of a Smart Chain address (see isEscAddress), or null when it is not one. */
 export function normalizeEscAddress(address: string): string | null {
-  return isEscAddress(address) ? toChecksumEscAddress(address) : null;
+  const checksummed = toChecksumEscAddress(address);
+  if (!checksummed) return null;
+  const body = address.slice(2);
+  const singleCase = body === body.toLowerCase() || body === body.toUpperCase();
+  return singleCase || checksummed === address ? checksummed : null;
 }
 
 /**

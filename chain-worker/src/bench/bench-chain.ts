@@ -4,9 +4,10 @@
 // socket.io relays)), for each block time in BENCH_BLOCK_TIMES (seconds, default "1,5"), and in the same run anvil's
 // raw throughput for plain transfers from one key (the ceiling), so the worker's overhead is a ratio. Starts its
 // own anvil and redis-server per block time; the database is embedded PGlite unless DATABASE_URL is set.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { keccak256, Wallet, WebSocketProvider, id as keccakText } from 'ethers';
+import { keccak256, Wallet, WebSocketProvider } from 'ethers';
 import { Redis as IORedis } from 'ioredis';
 import { z } from 'zod';
 import { ANVIL_DEFAULT_KEYS, startAnvil } from '@cr/contracts-abi/anvil';
@@ -15,7 +16,6 @@ import { optionalString, parseEnv } from '@cr/api/config/env-parse';
 import { openDatabase } from '@cr/api/db/db-client';
 import { getChainAction } from '@cr/api/chain/chain-action.repo';
 import { EVENTS_CHANNEL, type RoomEvent } from '@cr/api/realtime/event-bus';
-import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
 import { freePort, waitForPort } from '@cr/api/net/free-port';
 import { createChainProvider } from '../chain-client';
 import { loadWorkerConfig } from '../worker-config';
@@ -25,6 +25,7 @@ import type { PipelineStage } from '../worker-context';
 import { deployRelayBatch } from '@cr/contracts-abi/relay-batch';
 import { deployRecorder, recorderInterface } from './recorder-contract';
 import { forgetBenchChain } from './bench-chain.repo';
+import { playRun, prepareRun, type CallbackMoments, type CallbackRun } from './bench-chain-callbacks';
 
 const benchEnv = parseEnv(
   z.object({
@@ -47,6 +48,14 @@ const benchEnv = parseEnv(
     BENCH_WORKER_ENV: z.string().default('{}'),
     /** Relay through a RelayBatch contract (several actions per transaction); false: one transaction per action. */
     BENCH_RELAY_BATCH: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /**
+     * With PostgreSQL, the callbacks (the api's side: outbox rows and jobs) come from a process of their own, as in
+     * a deployment; false: from the worker's process, as with embedded PGlite, where they always do.
+     */
+    BENCH_API_PROCESS: z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
@@ -136,8 +145,14 @@ async function relayedActions(
   count: number,
   ratePerSecond: number | null,
   newChain: boolean,
+  arrival: CallbackRun['arrival'] = 'callbacks',
 ) {
   const database = await openDatabase({ databaseUrl: benchEnv.DATABASE_URL, pgliteDir: 'memory://' });
+  // The worker's own pool, as in production, where it is another process than the api that records the actions
+  // (embedded PGlite is one in-process database: shared).
+  const workerDatabase = benchEnv.DATABASE_URL
+    ? await openDatabase({ databaseUrl: benchEnv.DATABASE_URL, pgliteDir: 'memory://' })
+    : database;
   if (newChain) await forgetBenchChain(database.db, CHAIN_ID, BENCH_KIND, new Wallet(RELAYER_KEY!).address);
   const redis = await connectRedis(redisUrl);
   const provider = createChainProvider(rpcUrl, CHAIN_ID);
@@ -182,7 +197,7 @@ async function relayedActions(
     ...(JSON.parse(benchEnv.BENCH_WORKER_ENV) as Record<string, string>),
   });
   const workers = await startWorkers({
-    db: database.db,
+    db: workerDatabase.db,
     redis,
     config,
     logger: createJsonLogger('warn'),
@@ -193,27 +208,30 @@ async function relayedActions(
   // "Signature" moment (the wallet callback accepted): the api commits the signature and the outbox row in one
   // transaction, then enqueues.
   const signedAt = new Map<string, number>();
-  const start = Date.now();
-  await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      if (ratePerSecond) await sleep(start + (i * 1000) / ratePerSecond - Date.now());
-      const t0 = Date.now();
-      const row = await database.db.transaction((tx) =>
-        recordChainAction(tx, {
-          kind: BENCH_KIND,
-          subjectType: 'bench',
-          subjectId: String(i),
-          chainId: CHAIN_ID,
-          to: recorder,
-          data: iface.encodeFunctionData('record', [keccakText(`bench-${i}-${start}`)]),
-        }),
-      );
-      signedAt.set(row.id, t0);
-      mark(row.id, 'outbox');
-      await dispatchAfterCommit(workers.queues, row);
-      mark(row.id, 'enqueued');
-    }),
-  );
+  const onAction = (m: CallbackMoments) => {
+    signedAt.set(m.id, m.t0);
+    mark(m.id, 'outbox', m.outbox);
+    mark(m.id, 'enqueued', m.enqueued);
+  };
+  const run: CallbackRun = {
+    databaseUrl: benchEnv.DATABASE_URL,
+    redisUrl,
+    queuePrefix: config.QUEUE_PREFIX,
+    chainId: CHAIN_ID,
+    kind: BENCH_KIND,
+    recorder,
+    count,
+    ratePerSecond,
+    arrival,
+  };
+  const apiProcess = benchEnv.DATABASE_URL && benchEnv.BENCH_API_PROCESS;
+  let start: number;
+  if (apiProcess) start = await callbacksInProcess(run, onAction);
+  else {
+    const prepared = await prepareRun(database.db, run);
+    start = Date.now();
+    await playRun(database.db, workers.queues, run, start, prepared, onAction);
+  }
   const latencies: number[] = [];
   const rowLatencies: number[] = [];
   let lastDone = 0;
@@ -258,6 +276,7 @@ async function relayedActions(
   sub.disconnect();
   provider.destroy();
   redis.disconnect();
+  if (workerDatabase !== database) await workerDatabase.close();
   await database.close();
   latencies.sort((a, b) => a - b);
   rowLatencies.sort((a, b) => a - b);
@@ -308,6 +327,47 @@ async function relayedActions(
   };
 }
 
+/**
+ * The callbacks in a process of their own (bench-chain-callbacks.ts), as the api is another process than the
+ * worker. Resolves, when all are recorded and their moments are in, with the moment the first was due (the
+ * child is started and ready before that).
+ */
+async function callbacksInProcess(run: CallbackRun, onAction: (m: CallbackMoments) => void): Promise<number> {
+  const child = fork(
+    fileURLToPath(new URL('./bench-chain-callbacks.ts', import.meta.url)),
+    [JSON.stringify(run)],
+    {
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_CHILD_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof2'] : []),
+      ],
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const message = (pick: (m: Record<string, unknown>) => boolean) =>
+    Promise.race([
+      new Promise<Record<string, unknown>>((resolve) => {
+        const on = (m: Record<string, unknown>) => {
+          if (!pick(m)) return;
+          child.off('message', on);
+          resolve(m);
+        };
+        child.on('message', on);
+      }),
+      exited.then((code) => {
+        throw new Error(`the callbacks process exited (code ${code})`);
+      }),
+    ]);
+  await message((m) => m.ready === true);
+  const start = Date.now();
+  child.send({ start });
+  const { moments } = (await message((m) => Array.isArray(m.moments))) as { moments: CallbackMoments[] };
+  moments.forEach(onAction);
+  await exited;
+  return start;
+}
+
 async function benchAt(blockTime: number) {
   const anvil = await startAnvil({ blockTime });
   const redis = await startRedis();
@@ -322,6 +382,19 @@ async function benchAt(blockTime: number) {
     report(`burst of ${relayed.count} at once`, relayed, blockTime);
     console.log(
       `worker throughput / raw anvil throughput = ${(relayed.perSecond / raw.perSecond).toFixed(3)}`,
+    );
+    // The relayer alone: the same burst already in the outbox (recorded before the clock starts), enqueued at once.
+    const fromOutbox = await relayedActions(
+      anvil.rpcUrl,
+      redis.url,
+      benchEnv.BENCH_ACTIONS,
+      null,
+      false,
+      'outbox',
+    );
+    report(`burst of ${fromOutbox.count} from a full outbox (relayer alone)`, fromOutbox, blockTime);
+    console.log(
+      `relayer alone: throughput / raw anvil throughput = ${(fromOutbox.perSecond / raw.perSecond).toFixed(3)}`,
     );
     const rate = benchEnv.BENCH_PACED_RATE;
     if (rate > 0) {

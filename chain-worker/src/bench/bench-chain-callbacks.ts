@@ -1,0 +1,115 @@
+/**
+ * The api side of `npm run bench:chain`, run as its own process when the database is PostgreSQL (as the api and
+ * the worker are in a deployment, docs/cluster.md), else in the bench's: records `count` relayed actions, as
+ * wallet callbacks accepted by the api do (the outbox row committed, then the job enqueued), all at once or at
+ * `ratePerSecond`, or has them recorded ahead and enqueues them at once, and reports each action's moments (to
+ * the parent over IPC). As a process, its input is one JSON argument (CallbackRun).
+ */
+import { id as keccakText } from 'ethers';
+import { openDatabase } from '@cr/api/db/db-client';
+import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
+import { openChainQueues } from '@cr/api/queues/chain-queues';
+import { connectRedis } from '@cr/api/infra/redis-connect';
+import type { Db } from '@cr/api/db/db-client';
+import type { ChainQueues } from '@cr/api/queues/chain-queues';
+import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { recorderInterface } from './recorder-contract';
+
+export interface CallbackRun {
+  databaseUrl?: string;
+  redisUrl: string;
+  queuePrefix: string;
+  chainId: number;
+  kind: string;
+  recorder: string;
+  count: number;
+  ratePerSecond: number | null;
+  /** 'callbacks': each action recorded when its callback comes; 'outbox': all recorded before the clock starts. */
+  arrival: 'callbacks' | 'outbox';
+}
+
+/** One action's moments: the callback (t0), its outbox row committed, its job enqueued. */
+export interface CallbackMoments {
+  id: string;
+  t0: number;
+  outbox: number;
+  enqueued: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function recordOne(db: Db, run: CallbackRun, i: number, tag: number) {
+  return db.transaction((tx) =>
+    recordChainAction(tx, {
+      kind: run.kind,
+      subjectType: 'bench',
+      subjectId: String(i),
+      chainId: run.chainId,
+      to: run.recorder,
+      data: recorderInterface().encodeFunctionData('record', [keccakText(`bench-${i}-${tag}`)]),
+    }),
+  );
+}
+
+/**
+ * What is done before the clock starts: the contract compiled and, when the run's arrival is 'outbox', all its
+ * rows recorded (not enqueued).
+ */
+export async function prepareRun(db: Db, run: CallbackRun): Promise<ChainActionRow[]> {
+  recorderInterface();
+  if (run.arrival !== 'outbox') return [];
+  const tag = Date.now();
+  return Promise.all(Array.from({ length: run.count }, (_, i) => recordOne(db, run, i, tag)));
+}
+
+/**
+ * From `start`: 'callbacks' records each action (at once, or at `ratePerSecond`) and enqueues it, as the api does
+ * for a wallet callback; 'outbox' enqueues the prepared rows at once (the relayer alone, from a full outbox).
+ * `onAction` hears each action's moments.
+ */
+export async function playRun(
+  db: Db,
+  queues: ChainQueues,
+  run: CallbackRun,
+  start: number,
+  prepared: ChainActionRow[],
+  onAction: (m: CallbackMoments) => void,
+) {
+  if (run.arrival === 'outbox') {
+    await Promise.all(
+      prepared.map(async (row) => {
+        await dispatchAfterCommit(queues, row);
+        onAction({ id: row.id, t0: start, outbox: start, enqueued: Date.now() });
+      }),
+    );
+    return;
+  }
+  await Promise.all(
+    Array.from({ length: run.count }, async (_, i) => {
+      if (run.ratePerSecond) await sleep(start + (i * 1000) / run.ratePerSecond - Date.now());
+      const t0 = Date.now();
+      const row = await recordOne(db, run, i, start);
+      const outbox = Date.now();
+      await dispatchAfterCommit(queues, row);
+      onAction({ id: row.id, t0, outbox, enqueued: Date.now() });
+    }),
+  );
+}
+
+async function main() {
+  const run = JSON.parse(process.argv[2]!) as CallbackRun;
+  const database = await openDatabase({ databaseUrl: run.databaseUrl, pgliteDir: 'memory://' });
+  const redis = await connectRedis(run.redisUrl);
+  const queues = openChainQueues(redis, run.queuePrefix);
+  const prepared = await prepareRun(database.db, run);
+  process.send!({ ready: true });
+  const { start } = await new Promise<{ start: number }>((resolve) => process.once('message', resolve));
+  const moments: CallbackMoments[] = [];
+  await playRun(database.db, queues, run, start, prepared, (m) => moments.push(m));
+  await new Promise<void>((resolve) => process.send!({ moments }, () => resolve()));
+  await queues.close();
+  redis.disconnect();
+  await database.close();
+}
+
+if (process.argv[1]?.endsWith('bench-chain-callbacks.ts')) void main();
