@@ -27,7 +27,10 @@ import { publish, type WorkerContext } from './worker-context';
 
 /** What a submit found out before signing: the gas limit (estimated), the fees and the node's pending count. */
 export interface PreparedCall {
+  /** As a transaction of its own: the estimate with headroom. */
   gasLimit: bigint;
+  /** As a call in a RelayBatch: the same without the transaction's intrinsic gas (batchCallGas). */
+  batchGas: bigint;
   fees: FeeData;
   nodePending: number;
 }
@@ -173,13 +176,13 @@ function relayGroups(
       groups.push([w]);
       continue;
     }
-    if (open.length >= batch.maxCalls || openGas + w.call.gasLimit > batch.maxGas) {
+    if (open.length >= batch.maxCalls || openGas + w.call.batchGas > batch.maxGas) {
       groups.push(open);
       open = [];
       openGas = 0n;
     }
     open.push(w);
-    openGas += w.call.gasLimit;
+    openGas += w.call.batchGas;
   }
   if (open.length > 0) groups.push(open);
   return groups;
@@ -214,7 +217,7 @@ function signRelayBatch(
 ) {
   const calls: RelayCall[] = rows.map((row, j) => ({
     target: row.toAddress,
-    gas: group[j]!.call.gasLimit,
+    gas: group[j]!.call.batchGas,
     data: row.data,
   }));
   // The highest fee offer of the group (their fee data are at most about a second apart).

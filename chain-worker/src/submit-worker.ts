@@ -17,6 +17,7 @@ import { isAlreadyKnown, isConnectivityError, isNonceTooLow, shortError } from '
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
 import { revertDataOf } from '@cr/api/chain/revert-reason';
 import { signAction, type PreparedCall } from './sign-batcher';
+import { batchCallGas } from '@cr/contracts-abi/relay-batch';
 import { failAction, transition, type WorkerContext } from './worker-context';
 
 /** Gas limit = estimate × 1.25: headroom for state that changes between estimate and inclusion. */
@@ -86,7 +87,8 @@ async function prepareCall(ctx: WorkerContext, row: ChainActionRow): Promise<Pre
     return null;
   }
   const [fees, nodePending] = await Promise.all([ctx.feeData(), ctx.nodePendingNonce()]);
-  return { gasLimit: (gas * GAS_HEADROOM_PCT) / 100n, fees, nodePending };
+  const gasLimit = (gas * GAS_HEADROOM_PCT) / 100n;
+  return { gasLimit, batchGas: batchCallGas(gasLimit, row.data, GAS_HEADROOM_PCT), fees, nodePending };
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hexlify, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { relayBatchInterface } from './artifacts';
-import { encodeRelayBatch, type RelayCall } from './relay-batch';
+import { batchCallGas, encodeRelayBatch, intrinsicGas, type RelayCall } from './relay-batch';
 
 describe('encodeRelayBatch', () => {
   it('encodes run(calls) exactly as ethers does, for calls of every data length', () => {
@@ -17,5 +17,15 @@ describe('encodeRelayBatch', () => {
       ]);
       expect(encodeRelayBatch(calls)).toBe(byEthers);
     }
+  });
+});
+
+describe('batchCallGas', () => {
+  it('takes the intrinsic gas of a transaction of its own (with the same headroom) off the call', () => {
+    expect(intrinsicGas('0x')).toBe(21_000n);
+    expect(intrinsicGas('0x00ff0000ab')).toBe(21_000n + 3n * 4n + 2n * 16n);
+    // estimate 100,000 with 25 % headroom = 125,000; intrinsic 21,020 × 1.25 = 26,275
+    expect(batchCallGas(125_000n, '0x00ff', 125n)).toBe(125_000n - 26_275n);
+    expect(batchCallGas(10_000n, '0x', 125n)).toBe(0n);
   });
 });

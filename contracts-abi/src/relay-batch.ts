@@ -21,6 +21,24 @@ export interface RelayCall {
 export const BATCH_BASE_GAS = 40_000n;
 export const BATCH_PER_CALL_GAS = 12_000n;
 
+/** A transaction's intrinsic gas for this calldata (EIP-2028): 21,000, plus 16 per non-zero byte, 4 per zero byte. */
+export function intrinsicGas(data: string): bigint {
+  let gas = 21_000n;
+  for (let i = 2; i < data.length; i += 2) gas += data[i] === '0' && data[i + 1] === '0' ? 4n : 16n;
+  return gas;
+}
+
+/**
+ * The gas one call gets inside a batch, from `gasLimit`, the gas limit it would have as a transaction of its own
+ * (its estimate × `headroomPct` / 100): that limit less the transaction's intrinsic gas, which the batch pays once
+ * for all (its calldata is in `batchGasLimit`). Inside a batch the call runs the same code, with its target's
+ * account already paid for by the batch, so it needs no more; over-asking only made fewer calls fit in a block.
+ */
+export function batchCallGas(gasLimit: bigint, data: string, headroomPct: bigint): bigint {
+  const execution = gasLimit - (intrinsicGas(data) * headroomPct) / 100n;
+  return execution > 0n ? execution : 0n;
+}
+
 /** The gas limit of a batch: what each call gets (with the 1/64 EIP-150 reserve), the loop's and the calldata's. */
 export function batchGasLimit(calls: RelayCall[]): bigint {
   let gas = BATCH_BASE_GAS;
