@@ -3,7 +3,9 @@
 // mined (the block seen over a newHeads subscription) → confirmed → pushed (the `chained` event on the Redis bus
 // socket.io relays)), for each block time in BENCH_BLOCK_TIMES (seconds, default "1,5"), and in the same run anvil's
 // raw throughput for plain transfers from one key (the ceiling), so the worker's overhead is a ratio. Starts its
-// own anvil and redis-server per block time; the database is embedded PGlite unless DATABASE_URL is set.
+// own anvil and redis-server per block time; the database is embedded PGlite unless DATABASE_URL is set. Each
+// burst runs twice: from the callbacks (the api recording each action, in a process of its own on PostgreSQL), and
+// from a full outbox (the same actions recorded before the clock starts: the relayer alone).
 import { fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -337,11 +339,7 @@ async function callbacksInProcess(run: CallbackRun, onAction: (m: CallbackMoment
     fileURLToPath(new URL('./bench-chain-callbacks.ts', import.meta.url)),
     [JSON.stringify(run)],
     {
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_CHILD_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof2'] : []),
-      ],
+      execArgv: ['--import', 'tsx'],
     },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
