@@ -126,8 +126,8 @@ async function signBatch(ctx: WorkerContext, batch: Pick<Waiting, 'id' | 'call'>
             group.length === 1
               ? await signCall(ctx, rows[0]!, nonce, group[0]!.call)
               : await signRelayBatch(ctx, rows, nonce, group);
-          // A signed tx's hash is the hash of its bytes.
-          const txHash = keccak256(rawTx);
+          // A signed tx's hash is the hash of its bytes (given as bytes: ethers parses a hex string byte by byte).
+          const txHash = keccak256(Buffer.from(rawTx.slice(2), 'hex'));
           return rows.map((row, j) => ({
             id: row.id,
             nonce,
