@@ -30,7 +30,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
 });
 
-describe('createChainProvider (JSON-RPC over fetch)', () => {
+describe('createChainProvider (JSON-RPC over http)', () => {
   it('returns results, one request per batch, each call its own answer', async () => {
     const url = await node(({ id, method }) => [
       200,
