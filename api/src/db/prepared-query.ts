@@ -1,6 +1,8 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './db-client';
 
+const isTransaction = (db: Db) => (db as unknown) instanceof PgTransaction;
+
 /**
  * A hot query built once per database handle and run as a named prepared statement: drizzle builds a query's SQL
  * anew on every run (about 0.2 ms of CPU for a select of a wide table, three times the cost of running it), and
@@ -10,8 +12,6 @@ import type { Db } from './db-client';
  * `build` gets the handle and the statement name (pass it to drizzle's `.prepare(name)`); its parameters are
  * `sql.placeholder`s given to `.execute({...})`.
  */
-const isTransaction = (db: Db) => (db as unknown) instanceof PgTransaction;
-
 export function preparedQuery<P>(name: string, build: (db: Db, name: string) => P): (db: Db) => P {
   const byHandle = new WeakMap<Db, P>();
   return (db) => {

@@ -38,16 +38,42 @@ export interface CallbackMoments {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * At most this many callbacks record at once: the pool's size (db-client.ts). More only wait for a connection,
+ * and past the pool's 5-s acquire timeout a wait fails the run (seen once at 5-s blocks).
+ */
+const IN_FLIGHT = 20;
+
+/** Runs `task` once a slot of `IN_FLIGHT` is free. */
+function limiter() {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= IN_FLIGHT) await new Promise<void>((resolve) => queue.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      queue.shift()?.();
+    }
+  };
+}
+
+const slot = limiter();
+
 function recordOne(db: Db, run: CallbackRun, i: number, tag: number) {
-  return db.transaction((tx) =>
-    recordChainAction(tx, {
-      kind: run.kind,
-      subjectType: 'bench',
-      subjectId: String(i),
-      chainId: run.chainId,
-      to: run.recorder,
-      data: recorderInterface().encodeFunctionData('record', [keccakText(`bench-${i}-${tag}`)]),
-    }),
+  return slot(() =>
+    db.transaction((tx) =>
+      recordChainAction(tx, {
+        kind: run.kind,
+        subjectType: 'bench',
+        subjectId: String(i),
+        chainId: run.chainId,
+        to: run.recorder,
+        data: recorderInterface().encodeFunctionData('record', [keccakText(`bench-${i}-${tag}`)]),
+      }),
+    ),
   );
 }
 
