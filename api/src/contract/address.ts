@@ -108,21 +108,18 @@ export function toChecksumEscAddress(address: string): string | null {
   return out;
 }
 
-/** A Smart Chain address: 0x + 40 hex; written in mixed case, its EIP-55 checksum must hold. */
-export function isEscAddress(address: string): boolean {
-  if (!ESC_ADDRESS_SHAPE.test(address)) return false;
-  const body = address.slice(2);
-  if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
-  return toChecksumEscAddress(address) === address;
-}
-
-/** The EIP-55 form of a Smart Chain address (see isEscAddress), or null when it is not one. */
+/** The EIP-55 form of a Smart Chain address (0x + 40 hex; written in mixed case, its checksum must hold), or null. */
 export function normalizeEscAddress(address: string): string | null {
   const checksummed = toChecksumEscAddress(address);
   if (!checksummed) return null;
   const body = address.slice(2);
   const singleCase = body === body.toLowerCase() || body === body.toUpperCase();
   return singleCase || checksummed === address ? checksummed : null;
+}
+
+/** A Smart Chain address: 0x + 40 hex; written in mixed case, its EIP-55 checksum must hold. */
+export function isEscAddress(address: string): boolean {
+  return normalizeEscAddress(address) !== null;
 }
 
 /**
