@@ -53,7 +53,7 @@ export const workerEnvSchema = z.object({
     )
     .pipe(z.array(z.enum(WORKER_PARTS)).min(1)),
   /** Jobs processed at once per queue in this instance (submit, track, finalize). */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(50),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(100),
   /**
    * JSON-RPC calls sent as one batch (one HTTP request) at most; calls made within 10 ms of each other are batched.
    * 1 = every call its own request (for a node or proxy that refuses batches).

@@ -33,7 +33,7 @@ const benchEnv = parseEnv(
   z.object({
     BENCH_ACTIONS: z.coerce.number().int().min(10).max(10_000).default(1_000),
     BENCH_TRANSFERS: z.coerce.number().int().min(10).max(20_000).default(1_000),
-    BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(50),
+    BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(100),
     /**
      * The latency run: actions signed at a steady rate (per second) for BENCH_PACED_SECONDS, i.e. a load the
      * relayer keeps up with, unlike the burst of BENCH_ACTIONS at once, whose latency is mostly the queue it makes.

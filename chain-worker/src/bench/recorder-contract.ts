@@ -62,7 +62,10 @@ export function compileRecorder(): { abi: unknown[]; bytecode: string } {
   return compiled;
 }
 
-export const recorderInterface = () => new Interface(compileRecorder().abi as never);
+let iface: Interface | undefined;
+
+/** The Recorder's ABI, parsed once (as a deployed api holds its contracts' interfaces). */
+export const recorderInterface = (): Interface => (iface ??= new Interface(compileRecorder().abi as never));
 
 export async function deployRecorder(deployer: Signer): Promise<string> {
   const { abi, bytecode } = compileRecorder();
