@@ -33,7 +33,8 @@ const benchEnv = parseEnv(
   z.object({
     BENCH_ACTIONS: z.coerce.number().int().min(10).max(10_000).default(1_000),
     BENCH_TRANSFERS: z.coerce.number().int().min(10).max(20_000).default(1_000),
-    BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(100),
+    /** The worker's WORKER_CONCURRENCY; unset: the worker's own default. */
+    BENCH_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
     /**
      * The latency run: actions signed at a steady rate (per second) for BENCH_PACED_SECONDS, i.e. a load the
      * relayer keeps up with, unlike the burst of BENCH_ACTIONS at once, whose latency is mostly the queue it makes.
@@ -189,7 +190,7 @@ async function relayedActions(
     CHAIN_ID: String(CHAIN_ID),
     RELAYER_PRIVATE_KEY: RELAYER_KEY,
     CONFIRMATIONS: '1',
-    WORKER_CONCURRENCY: String(benchEnv.BENCH_CONCURRENCY),
+    ...(benchEnv.BENCH_CONCURRENCY ? { WORKER_CONCURRENCY: String(benchEnv.BENCH_CONCURRENCY) } : {}),
     CONFIRM_POLL_MAX_MS: '500',
     QUEUE_PREFIX: `bench-${randomBytes(3).toString('hex')}`,
     WORKER_QUEUES: 'submit,confirm,dispatcher',
@@ -326,6 +327,7 @@ async function relayedActions(
     timeline,
     transactions: txHashes.size,
     database: database.kind,
+    concurrency: config.WORKER_CONCURRENCY,
   };
 }
 
@@ -408,7 +410,7 @@ async function benchAt(blockTime: number) {
 
 function report(label: string, relayed: Awaited<ReturnType<typeof relayedActions>>, blockTime: number) {
   console.log(
-    `relayed, ${label} (${relayed.database}, concurrency ${benchEnv.BENCH_CONCURRENCY}, CONFIRMATIONS=1): ` +
+    `relayed, ${label} (${relayed.database}, concurrency ${relayed.concurrency}, CONFIRMATIONS=1): ` +
       `${relayed.count} actions callback → chained pushed in ${(relayed.totalMs / 1000).toFixed(2)} s = ` +
       `${relayed.perSecond.toFixed(1)} actions/s; latency p50 ${relayed.p50} ms, p95 ${relayed.p95} ms, ` +
       `max ${relayed.max} ms (row finished_at: p50 ${relayed.rowP50} ms, p95 ${relayed.rowP95} ms); ` +
