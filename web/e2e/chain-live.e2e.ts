@@ -48,8 +48,17 @@ describe('live chain status', () => {
 
     // A visitor opens the proposal and keeps it open; every status the voter's row shows is recorded.
     const watcher = await newPage(browser);
+    const detailReads: string[] = [];
+    watcher.page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/proposals/${number}`) detailReads.push(r.url());
+    });
     await openAs(watcher.page, site.site, null, 'en', `/proposals/${number}`);
     await watcher.page.locator('[data-testid="vote-results"]').waitFor();
+    // Joining the page's live rooms reads nothing again: the detail is read once (a rejoin after a lost
+    // connection reads it again, after the reload's 400 ms debounce).
+    await watcher.page.locator('.pr-live--on').waitFor();
+    await watcher.page.waitForTimeout(1_000);
+    expect(detailReads).toHaveLength(1);
     await watcher.page.evaluate((did) => {
       const w = window as unknown as { __noReload: boolean; __seen: string[] };
       w.__noReload = true;

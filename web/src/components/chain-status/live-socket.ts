@@ -7,7 +7,14 @@ import { io, type Socket } from 'socket.io-client';
  * again after a reconnect (the server forgets rooms when a connection drops).
  */
 let shared: Socket | null = null;
-const joined = new Map<string, { count: number; listeners: Set<(ok: boolean) => void>; arg: unknown }>();
+interface RoomEntry {
+  count: number;
+  listeners: Set<(ok: boolean) => void>;
+  arg: unknown;
+  /** The server acknowledged the join on the current connection (false while the ack is pending). */
+  ok: boolean;
+}
+const joined = new Map<string, RoomEntry>();
 
 function socket(): Socket {
   if (shared) return shared;
@@ -16,7 +23,10 @@ function socket(): Socket {
     for (const room of joined.keys()) emitJoin(room);
   });
   shared.on('disconnect', () => {
-    for (const entry of joined.values()) entry.listeners.forEach((l) => l(false));
+    for (const entry of joined.values()) {
+      entry.ok = false;
+      entry.listeners.forEach((l) => l(false));
+    }
   });
   return shared;
 }
@@ -24,7 +34,9 @@ function socket(): Socket {
 function emitJoin(room: string): void {
   socket().emit('subscribe', room, joined.get(room)?.arg ?? null, (ack: { ok?: boolean } | undefined) => {
     const entry = joined.get(room);
-    entry?.listeners.forEach((l) => l(!!ack?.ok));
+    if (!entry) return;
+    entry.ok = !!ack?.ok;
+    entry.listeners.forEach((l) => l(entry.ok));
   });
 }
 
@@ -48,14 +60,16 @@ export function listenRoom<T>(
   let entry = joined.get(room);
   const fresh = !entry;
   if (!entry) {
-    entry = { count: 0, listeners: new Set(), arg };
+    entry = { count: 0, listeners: new Set(), arg, ok: false };
     joined.set(room, entry);
   }
   entry.count += 1;
   const joinedListener = (ok: boolean) => onJoined?.(ok);
   entry.listeners.add(joinedListener);
+  // A room already joined tells its new listener at once; one whose join is still pending tells every
+  // listener when the ack comes (telling it now too would look like a rejoin, and rejoins reload).
   if (fresh && s.connected) emitJoin(room);
-  else if (!fresh && s.connected) onJoined?.(true);
+  else if (entry.ok) onJoined?.(true);
   if (!s.connected) s.connect();
 
   return () => {
