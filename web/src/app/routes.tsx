@@ -64,6 +64,10 @@ const proposalList = withTexts(
   () => import('../features/proposals/routes/proposal-list-page'),
 );
 const proposalPages = withTexts(['proposals'], () => import('../features/proposals/routes/proposal-pages'));
+const proposalEdit = withTexts(
+  ['proposals'],
+  () => import('../features/proposals/routes/proposal-edit-page'),
+);
 const council = withTexts(['council'], () => import('../features/council/routes/council-page'));
 const councilPages = withTexts(['council'], () => import('../features/council/routes/council-pages'));
 const treasury = withTexts(
@@ -133,7 +137,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.proposals, load: pick(proposalList, 'ProposalListPage') },
   { path: ROUTES.proposalLegacy, load: pick(proposalPages, 'ProposalDetailPage') },
   { path: ROUTES.proposal, load: pick(proposalPages, 'ProposalDetailPage') },
-  { path: ROUTES.proposalEdit, load: pick(proposalPages, 'ProposalEditPage'), access: 'member' },
+  { path: ROUTES.proposalEdit, load: pick(proposalEdit, 'ProposalEditPage'), access: 'member' },
   { path: ROUTES.council, load: pick(council, 'CouncilPage') },
   { path: ROUTES.secretariatPosition, load: pick(councilPages, 'SecretariatPositionPage') },
   { path: ROUTES.councilList, load: pick(councilPages, 'CouncilListPage') },

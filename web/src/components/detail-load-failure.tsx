@@ -1,11 +1,7 @@
 import { Alert, Button, Card, Result } from 'antd';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../lib/api-errors';
+import { isMissing } from '../lib/api-errors';
 import { PageHeader } from './page-header';
-
-/** A record's id that names nothing (404) or is not an id at all (400). */
-export const isMissing = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 interface DetailLoadFailureProps {
   error: unknown;

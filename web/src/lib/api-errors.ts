@@ -32,3 +32,7 @@ export function isServerDown(err: unknown): boolean {
   if (err instanceof NetworkError) return true;
   return err instanceof ApiError && [502, 503, 504].includes(err.status) && err.type.startsWith('http.');
 }
+
+/** A record's id that names nothing (404) or is not an id at all (400). */
+export const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markdownExcerpt, renderContent, renderMarkdown } from './markdown';
+import { renderContent, renderMarkdown } from './markdown';
+import { markdownExcerpt } from './markdown-excerpt';
 
 describe('member-written text as HTML', () => {
   it('renders markdown and removes anything that could run', () => {

@@ -46,15 +46,3 @@ export function renderContent(text: string | null | undefined, format: ContentFo
 export function renderMarkdown(text: string | null | undefined): string {
   return renderContent(text, 'MARKDOWN');
 }
-
-/** Plain text of markdown for previews in lists (no markup, one line). */
-export function markdownExcerpt(text: string, max = 240): string {
-  const plain = text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
-    .replace(/[#>*_`~|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
-}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ElipDetail } from '@cr/api/contract/elip.contract';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { isMissing } from '../../../components/detail-load-failure';
+import { isMissing } from '../../../lib/api-errors';
 import { errorText } from '../../../lib/api-messages';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';

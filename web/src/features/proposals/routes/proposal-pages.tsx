@@ -1,4 +1,5 @@
-import { Alert, Card, Result, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Alert, Card, Skeleton, Tag } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -6,21 +7,17 @@ import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
 import { ChainHeight } from '../../../components/block-eta/block-eta';
 import { BlockTimeline, type TimelineMark } from '../../../components/block-eta/block-timeline';
 import { PageHeader } from '../../../components/page-header';
+import { isMissing } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/dates';
 import { proposalApi } from '../api/proposal-api';
 import { ChainTransactions } from '../components/chain-transactions';
-import { MyVotePanel } from '../components/my-vote-panel';
-import { PaymentsPanel } from '../components/payments-panel';
-import { ConclusionPanel } from '../components/conclusion-panel';
 import { PersonChip } from '../components/person-chip';
 import { ProposalDetailSkeleton } from '../components/proposal-detail-skeleton';
 import { ProposalContent } from '../components/proposal-content';
 import { ProposalPreamble } from '../components/proposal-preamble';
 import { ChangedByList, ProposalEffectCard } from '../components/proposal-effects';
 import { ProposalStatusTag } from '../components/proposal-status-tag';
-import { ProposalTracking } from '../components/proposal-tracking';
-import { VetoPanel } from '../components/veto-panel';
 import { VoteBarChart } from '../components/vote-bar-chart';
 import { VoteResultsTable } from '../components/vote-results-table';
 import { WindowLeft } from '../components/window-left';
@@ -31,7 +28,29 @@ import { tallyFromCounts, tallyVotes } from '../model/vote-tally';
 import '../proposals.css';
 import { paths } from '../../../lib/paths';
 
-export { ProposalEditPage } from './proposal-edit-page';
+// What only some readers see, or only below the first screen, loads when it shows: the council's vote form,
+// the veto, the payments and the conclusion (forms and the wallet's QR dialog), and the progress tracking.
+const MyVotePanel = lazy(() =>
+  import('../components/my-vote-panel').then((m) => ({ default: m.MyVotePanel })),
+);
+const VetoPanel = lazy(() => import('../components/veto-panel').then((m) => ({ default: m.VetoPanel })));
+const PaymentsPanel = lazy(() =>
+  import('../components/payments-panel').then((m) => ({ default: m.PaymentsPanel })),
+);
+const ConclusionPanel = lazy(() =>
+  import('../components/conclusion-panel').then((m) => ({ default: m.ConclusionPanel })),
+);
+const DetailLoadFailure = lazy(() =>
+  import('../../../components/detail-load-failure').then((m) => ({ default: m.DetailLoadFailure })),
+);
+const ProposalTracking = lazy(() =>
+  import('../components/proposal-tracking').then((m) => ({ default: m.ProposalTracking })),
+);
+
+/** A part of the page whose code is still on its way. */
+function PartLoading() {
+  return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+}
 
 /** Statuses in which a proposal has a payment schedule to show (passed, and after it ended). */
 const PAYING = new Set(['ACTIVE', 'FINAL', 'INCOMPLETED', 'TERMINATED']);
@@ -84,17 +103,23 @@ export function ProposalDetailPage() {
   if (error && !p)
     return (
       <>
-        <PageHeader
-          title={t('detail.titleFallback', { id })}
-          breadcrumbs={[{ title: t('list.title'), to: paths.proposals() }, { title: `#${id}` }]}
-        />
-        <Card className="cr-card">
-          <Result
-            status="404"
-            title={errorText(error)}
-            extra={<Link to={paths.proposals()}>{t('actions.backToList')}</Link>}
+        {!isMissing(error) && (
+          <PageHeader
+            title={t('detail.titleFallback', { id })}
+            breadcrumbs={[{ title: t('list.title'), to: paths.proposals() }, { title: `#${id}` }]}
           />
-        </Card>
+        )}
+        <Suspense fallback={<PartLoading />}>
+          <DetailLoadFailure
+            error={error}
+            reload={() => void reload()}
+            notFoundTitle={errorText(error)}
+            listLabel={t('actions.backToList')}
+            listPath={paths.proposals()}
+            errorTitle={errorText(error)}
+            retryLabel={t('actions.retry')}
+          />
+        </Suspense>
       </>
     );
   if (!p)
@@ -174,24 +199,26 @@ export function ProposalDetailPage() {
         <VoteBarChart tally={tally} />
         <p className="pr-muted pr-votes__note">{t('votes.countedNote')}</p>
         {showVotePanel && (
-          <MyVotePanel
-            proposal={p}
-            myVote={p.my.vote}
-            onVoted={(vote) =>
-              patch((cur) => ({
-                ...cur,
-                my: { ...cur.my, vote },
-                votes: cur.votes.map((v) => (v.member.memberId === vote.member.memberId ? vote : v)),
-              }))
-            }
-            onPosted={(chainActionId) => {
-              const memberId = p.my.vote?.member.memberId;
-              if (memberId && chainActionId) markPosted(memberId, chainActionId);
-              void reload();
-            }}
-            actions={actions}
-            onChainChange={onChainChange}
-          />
+          <Suspense fallback={<PartLoading />}>
+            <MyVotePanel
+              proposal={p}
+              myVote={p.my.vote}
+              onVoted={(vote) =>
+                patch((cur) => ({
+                  ...cur,
+                  my: { ...cur.my, vote },
+                  votes: cur.votes.map((v) => (v.member.memberId === vote.member.memberId ? vote : v)),
+                }))
+              }
+              onPosted={(chainActionId) => {
+                const memberId = p.my.vote?.member.memberId;
+                if (memberId && chainActionId) markPosted(memberId, chainActionId);
+                void reload();
+              }}
+              actions={actions}
+              onChainChange={onChainChange}
+            />
+          </Suspense>
         )}
         {p.my.isCouncilMember && p.status === 'PROPOSED' && !p.my.canVote && !p.my.vote?.choice && (
           <Alert type="info" showIcon title={t('myVote.cannotVote')} className="pr-myvote__alert" />
@@ -218,7 +245,9 @@ export function ProposalDetailPage() {
 
       {(p.status === 'NOTIFICATION' || p.veto.stakes > 0) && (
         <Card className="cr-card" title={<h2 className="pr-card-title">{t('veto.title')}</h2>}>
-          <VetoPanel proposal={p} onLocked={() => void reload()} />
+          <Suspense fallback={<PartLoading />}>
+            <VetoPanel proposal={p} onLocked={() => void reload()} />
+          </Suspense>
         </Card>
       )}
 
@@ -228,7 +257,9 @@ export function ProposalDetailPage() {
           data-testid="payments-card"
           title={<h2 className="pr-card-title">{t('payments.title')}</h2>}
         >
-          <PaymentsPanel proposalId={p._id} draftHash={p.hash} />
+          <Suspense fallback={<PartLoading />}>
+            <PaymentsPanel proposalId={p._id} draftHash={p.hash} />
+          </Suspense>
         </Card>
       )}
 
@@ -238,7 +269,9 @@ export function ProposalDetailPage() {
           data-testid="conclusion-card"
           title={<h2 className="pr-card-title">{t('conclusion.title')}</h2>}
         >
-          <ConclusionPanel proposalId={p._id} draftHash={p.hash} />
+          <Suspense fallback={<PartLoading />}>
+            <ConclusionPanel proposalId={p._id} draftHash={p.hash} />
+          </Suspense>
         </Card>
       )}
 
@@ -264,7 +297,11 @@ export function ProposalDetailPage() {
           </Card>
         </aside>
       </div>
-      {p.status !== 'DRAFT' && <ProposalTracking p={p} />}
+      {p.status !== 'DRAFT' && (
+        <Suspense fallback={<PartLoading />}>
+          <ProposalTracking p={p} />
+        </Suspense>
+      )}
       <p className="pr-muted pr-center">
         <Link to={paths.proposals()}>{t('actions.backToList')}</Link>
       </p>

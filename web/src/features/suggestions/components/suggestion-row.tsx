@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { SuggestionSummary } from '@cr/api/contract/suggestion.contract';
 import { formatDate } from '../../../lib/dates';
-import { markdownExcerpt } from '../../../lib/markdown';
+import { markdownExcerpt } from '../../../lib/markdown-excerpt';
 import { authorName, StatusTags } from './status-tags';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { paths } from '../../../lib/paths';
