@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { paths } from '../../../lib/paths';
+import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { Panel } from '../../../components/panel';
 import { LiveDao } from '../components/live-dao';
 import '../home.css';
@@ -41,57 +42,59 @@ export function HomePage() {
         </div>
       </section>
 
-      <LiveDao />
+      <AfterFirstPaint fallback={<div className="cr-after-paint" />}>
+        <LiveDao />
 
-      <section aria-labelledby="home-facts">
-        <h2 id="home-facts" className="cr-section-title">
-          {t('home.factsTitle')}
-        </h2>
-        <div className="cr-facts">
-          {FACTS.map((f) => (
-            <div className="cr-fact" key={f.labelKey}>
-              <div className="cr-fact__value">{f.value}</div>
-              <div className="cr-fact__label">{t(f.labelKey)}</div>
-            </div>
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="home-flow">
-        <h2 id="home-flow" className="cr-section-title">
-          {t('home.flowTitle')}
-        </h2>
-        <ol className="cr-steps">
-          {FLOW.map((n) => (
-            <li className="cr-step" key={n}>
-              <h3>{t(`home.flow${n}Title`)}</h3>
-              <p>{t(`home.flow${n}Text`)}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="cr-what" aria-labelledby="home-what">
-        <Panel>
-          <h2 id="home-what" className="cr-section-title" style={{ marginTop: 0 }}>
-            {t('home.whatTitle')}
+        <section aria-labelledby="home-facts">
+          <h2 id="home-facts" className="cr-section-title">
+            {t('home.factsTitle')}
           </h2>
-          <p style={{ fontSize: 16, margin: 0 }}>{t('home.whatText')}</p>
-        </Panel>
-        <Panel>
-          <ul style={{ margin: 0, paddingInlineStart: 20, lineHeight: 2 }}>
-            <li>
-              <Link to={paths.council()}>{t('home.whatLinkCouncil')}</Link>
-            </li>
-            <li>
-              <Link to={paths.funding()}>{t('home.whatLinkFunding')}</Link>
-            </li>
-            <li>
-              <Link to={paths.gettingStarted()}>{t('gettingStarted.title')}</Link>
-            </li>
-          </ul>
-        </Panel>
-      </section>
+          <div className="cr-facts">
+            {FACTS.map((f) => (
+              <div className="cr-fact" key={f.labelKey}>
+                <div className="cr-fact__value">{f.value}</div>
+                <div className="cr-fact__label">{t(f.labelKey)}</div>
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="home-flow">
+          <h2 id="home-flow" className="cr-section-title">
+            {t('home.flowTitle')}
+          </h2>
+          <ol className="cr-steps">
+            {FLOW.map((n) => (
+              <li className="cr-step" key={n}>
+                <h3>{t(`home.flow${n}Title`)}</h3>
+                <p>{t(`home.flow${n}Text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="cr-what" aria-labelledby="home-what">
+          <Panel>
+            <h2 id="home-what" className="cr-section-title" style={{ marginTop: 0 }}>
+              {t('home.whatTitle')}
+            </h2>
+            <p style={{ fontSize: 16, margin: 0 }}>{t('home.whatText')}</p>
+          </Panel>
+          <Panel>
+            <ul style={{ margin: 0, paddingInlineStart: 20, lineHeight: 2 }}>
+              <li>
+                <Link to={paths.council()}>{t('home.whatLinkCouncil')}</Link>
+              </li>
+              <li>
+                <Link to={paths.funding()}>{t('home.whatLinkFunding')}</Link>
+              </li>
+              <li>
+                <Link to={paths.gettingStarted()}>{t('gettingStarted.title')}</Link>
+              </li>
+            </ul>
+          </Panel>
+        </section>
+      </AfterFirstPaint>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { ExportCsvButton } from '../../../components/list-view/export-csv-button
 import { ListPagination } from '../../../components/list-view/list-pagination';
 import { ListResults } from '../../../components/list-view/list-results';
 import { ListSearch } from '../../../components/list-view/list-search';
+import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth-store';
 import { rememberLoginRedirect } from '../../../lib/login-redirect';
@@ -28,6 +29,8 @@ import '../suggestions.css';
 import { paths } from '../../../lib/paths';
 import { useFeedback } from '../../../lib/use-feedback';
 
+/** Rows drawn with the page; the rest of the page's rows follow right after the first paint (a phone's screen). */
+const FIRST_ROWS = 4;
 const MEMBER_FILTERS = new Set(['mine', 'commented', 'subscribed']);
 const DEFAULTS: Readonly<Record<string, string>> = {
   filter: 'all',
@@ -222,9 +225,16 @@ export function SuggestionListPage() {
             onRetry={reload}
             onClear={query.search || query.filter !== 'all' || query.type ? clear : undefined}
           >
-            {data?.list.map((s) => (
+            {data?.list.slice(0, FIRST_ROWS).map((s) => (
               <SuggestionRow key={s._id} s={s} />
             ))}
+            {data && data.list.length > FIRST_ROWS && (
+              <AfterFirstPaint fallback={<div className="cr-after-paint" />}>
+                {data.list.slice(FIRST_ROWS).map((s) => (
+                  <SuggestionRow key={s._id} s={s} />
+                ))}
+              </AfterFirstPaint>
+            )}
           </ListResults>
         </div>
         <ListPagination
