@@ -192,122 +192,120 @@ export function ProposalDetailPage() {
         <WindowTimeline p={p} />
       </Card>
       <AfterFirstPaint fallback={<div className="cr-after-paint" />}>
-        <>
-          <Card
-            className="cr-card"
-            title={<h2 className="pr-card-title">{t('votes.title')}</h2>}
-            data-testid="council-votes"
-          >
-            <VoteBarChart tally={tally} />
-            <p className="pr-muted pr-votes__note">{t('votes.countedNote')}</p>
-            {showVotePanel && (
-              <Suspense fallback={<PartLoading />}>
-                <MyVotePanel
-                  proposal={p}
-                  myVote={p.my.vote}
-                  onVoted={(vote) =>
-                    patch((cur) => ({
-                      ...cur,
-                      my: { ...cur.my, vote },
-                      votes: cur.votes.map((v) => (v.member.memberId === vote.member.memberId ? vote : v)),
-                    }))
-                  }
-                  onPosted={(chainActionId) => {
-                    const memberId = p.my.vote?.member.memberId;
-                    if (memberId && chainActionId) markPosted(memberId, chainActionId);
-                    void reload();
-                  }}
-                  actions={actions}
-                  onChainChange={onChainChange}
-                />
-              </Suspense>
-            )}
-            {p.my.isCouncilMember && p.status === 'PROPOSED' && !p.my.canVote && !p.my.vote?.choice && (
-              <Alert type="info" showIcon title={t('myVote.cannotVote')} className="pr-myvote__alert" />
-            )}
-            <VoteResultsTable
-              votes={p.votes}
-              myDid={user?.did?.id}
-              actions={actions}
-              onChainChange={onChainChange}
-              draftHash={p.hash}
-            />
-          </Card>
-
-          {p.effect && (
-            <Card className="cr-card" title={<h2 className="pr-card-title">{t('effect.title')}</h2>}>
-              <ProposalEffectCard effect={p.effect} />
-            </Card>
-          )}
-          {p.changedBy.length > 0 && (
-            <Card className="cr-card" title={<h2 className="pr-card-title">{t('effect.changedByTitle')}</h2>}>
-              <ChangedByList p={p} />
-            </Card>
-          )}
-
-          {(p.status === 'NOTIFICATION' || p.veto.stakes > 0) && (
-            <Card className="cr-card" title={<h2 className="pr-card-title">{t('veto.title')}</h2>}>
-              <Suspense fallback={<PartLoading />}>
-                <VetoPanel proposal={p} onLocked={() => void reload()} />
-              </Suspense>
-            </Card>
-          )}
-
-          {PAYING.has(p.status) && p.kind === 'NORMAL' && !!p.budgetRequested && (
-            <Card
-              className="cr-card"
-              data-testid="payments-card"
-              title={<h2 className="pr-card-title">{t('payments.title')}</h2>}
-            >
-              <Suspense fallback={<PartLoading />}>
-                <PaymentsPanel proposalId={p._id} draftHash={p.hash} />
-              </Suspense>
-            </Card>
-          )}
-
-          {CONCLUDING.has(p.status) && p.kind === 'NORMAL' && !!p.budgetRequested && (
-            <Card
-              className="cr-card"
-              data-testid="conclusion-card"
-              title={<h2 className="pr-card-title">{t('conclusion.title')}</h2>}
-            >
-              <Suspense fallback={<PartLoading />}>
-                <ConclusionPanel proposalId={p._id} draftHash={p.hash} />
-              </Suspense>
-            </Card>
-          )}
-
-          <div className="pr-detail">
-            <Card className="cr-card pr-detail__main">
-              <ProposalContent p={p} />
-            </Card>
-            <aside className="pr-detail__aside">
-              <Card className="cr-card" title={<h2 className="pr-card-title">{t('preamble.title')}</h2>}>
-                <ProposalPreamble p={p} />
-              </Card>
-              <Card className="cr-card" title={<h2 className="pr-card-title">{t('tx.title')}</h2>}>
-                <ChainTransactions actions={[...actions.values()]} onChange={onChainChange} />
-                {p.status !== 'DRAFT' && p.hash && (
-                  <p className="pr-muted">
-                    <a href={proposalApi.archiveUrl(p._id)} download data-testid="proposal-archive">
-                      <DownloadOutlined /> {t('tx.archive')}
-                    </a>
-                    <br />
-                    {t('tx.archiveHint')}
-                  </p>
-                )}
-              </Card>
-            </aside>
-          </div>
-          {p.status !== 'DRAFT' && (
+        <Card
+          className="cr-card"
+          title={<h2 className="pr-card-title">{t('votes.title')}</h2>}
+          data-testid="council-votes"
+        >
+          <VoteBarChart tally={tally} />
+          <p className="pr-muted pr-votes__note">{t('votes.countedNote')}</p>
+          {showVotePanel && (
             <Suspense fallback={<PartLoading />}>
-              <ProposalTracking p={p} />
+              <MyVotePanel
+                proposal={p}
+                myVote={p.my.vote}
+                onVoted={(vote) =>
+                  patch((cur) => ({
+                    ...cur,
+                    my: { ...cur.my, vote },
+                    votes: cur.votes.map((v) => (v.member.memberId === vote.member.memberId ? vote : v)),
+                  }))
+                }
+                onPosted={(chainActionId) => {
+                  const memberId = p.my.vote?.member.memberId;
+                  if (memberId && chainActionId) markPosted(memberId, chainActionId);
+                  void reload();
+                }}
+                actions={actions}
+                onChainChange={onChainChange}
+              />
             </Suspense>
           )}
-          <p className="pr-muted pr-center">
-            <Link to={paths.proposals()}>{t('actions.backToList')}</Link>
-          </p>
-        </>
+          {p.my.isCouncilMember && p.status === 'PROPOSED' && !p.my.canVote && !p.my.vote?.choice && (
+            <Alert type="info" showIcon title={t('myVote.cannotVote')} className="pr-myvote__alert" />
+          )}
+          <VoteResultsTable
+            votes={p.votes}
+            myDid={user?.did?.id}
+            actions={actions}
+            onChainChange={onChainChange}
+            draftHash={p.hash}
+          />
+        </Card>
+
+        {p.effect && (
+          <Card className="cr-card" title={<h2 className="pr-card-title">{t('effect.title')}</h2>}>
+            <ProposalEffectCard effect={p.effect} />
+          </Card>
+        )}
+        {p.changedBy.length > 0 && (
+          <Card className="cr-card" title={<h2 className="pr-card-title">{t('effect.changedByTitle')}</h2>}>
+            <ChangedByList p={p} />
+          </Card>
+        )}
+
+        {(p.status === 'NOTIFICATION' || p.veto.stakes > 0) && (
+          <Card className="cr-card" title={<h2 className="pr-card-title">{t('veto.title')}</h2>}>
+            <Suspense fallback={<PartLoading />}>
+              <VetoPanel proposal={p} onLocked={() => void reload()} />
+            </Suspense>
+          </Card>
+        )}
+
+        {PAYING.has(p.status) && p.kind === 'NORMAL' && !!p.budgetRequested && (
+          <Card
+            className="cr-card"
+            data-testid="payments-card"
+            title={<h2 className="pr-card-title">{t('payments.title')}</h2>}
+          >
+            <Suspense fallback={<PartLoading />}>
+              <PaymentsPanel proposalId={p._id} draftHash={p.hash} />
+            </Suspense>
+          </Card>
+        )}
+
+        {CONCLUDING.has(p.status) && p.kind === 'NORMAL' && !!p.budgetRequested && (
+          <Card
+            className="cr-card"
+            data-testid="conclusion-card"
+            title={<h2 className="pr-card-title">{t('conclusion.title')}</h2>}
+          >
+            <Suspense fallback={<PartLoading />}>
+              <ConclusionPanel proposalId={p._id} draftHash={p.hash} />
+            </Suspense>
+          </Card>
+        )}
+
+        <div className="pr-detail">
+          <Card className="cr-card pr-detail__main">
+            <ProposalContent p={p} />
+          </Card>
+          <aside className="pr-detail__aside">
+            <Card className="cr-card" title={<h2 className="pr-card-title">{t('preamble.title')}</h2>}>
+              <ProposalPreamble p={p} />
+            </Card>
+            <Card className="cr-card" title={<h2 className="pr-card-title">{t('tx.title')}</h2>}>
+              <ChainTransactions actions={[...actions.values()]} onChange={onChainChange} />
+              {p.status !== 'DRAFT' && p.hash && (
+                <p className="pr-muted">
+                  <a href={proposalApi.archiveUrl(p._id)} download data-testid="proposal-archive">
+                    <DownloadOutlined /> {t('tx.archive')}
+                  </a>
+                  <br />
+                  {t('tx.archiveHint')}
+                </p>
+              )}
+            </Card>
+          </aside>
+        </div>
+        {p.status !== 'DRAFT' && (
+          <Suspense fallback={<PartLoading />}>
+            <ProposalTracking p={p} />
+          </Suspense>
+        )}
+        <p className="pr-muted pr-center">
+          <Link to={paths.proposals()}>{t('actions.backToList')}</Link>
+        </p>
       </AfterFirstPaint>
     </>
   );
