@@ -173,6 +173,12 @@ export default tseslint.config(
     ),
   },
   {
+    // bench:chain's page: the api's socket.io server and a browser's client, in a process of their own (never the
+    // worker's), so the bench measures latency to what a page sees.
+    files: ['chain-worker/src/bench/bench-page-socket.ts'],
+    rules: workspaceRule(['contracts-abi', 'api']),
+  },
+  {
     files: ['web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },

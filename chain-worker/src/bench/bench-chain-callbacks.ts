@@ -74,9 +74,12 @@ function benchAction(run: CallbackRun, subjectType: string, i: number, word: str
   };
 }
 
+/** The subject of the bench's actions: the i-th action of a run is `bench:<i>`, its page's room. */
+export const BENCH_SUBJECT = 'bench';
+
 function recordOne(db: Db, run: CallbackRun, i: number, tag: number) {
   return slot(() =>
-    db.transaction((tx) => recordChainAction(tx, benchAction(run, 'bench', i, `bench-${i}-${tag}`))),
+    db.transaction((tx) => recordChainAction(tx, benchAction(run, BENCH_SUBJECT, i, `bench-${i}-${tag}`))),
   );
 }
 

@@ -1,23 +1,22 @@
-// `npm run bench:chain`: relayed actions per second from signature to `chained` (as pushed to the page), with
-// p50/p95 latency and a per-stage timeline (callback → outbox row → enqueued → job picked → gas estimated → sent →
-// mined (the block seen over a newHeads subscription) → confirmed → pushed (the `chained` event on the Redis bus
-// socket.io relays)), for each block time in BENCH_BLOCK_TIMES (seconds, default "1,5"), and in the same run anvil's
-// raw throughput for plain transfers from one key (the ceiling), so the worker's overhead is a ratio. Starts its
-// own anvil and redis-server per block time; the database is embedded PGlite unless DATABASE_URL is set. Each
-// burst runs twice: from the callbacks (the api recording each action, in a process of its own on PostgreSQL), and
-// from a full outbox (the same actions recorded before the clock starts: the relayer alone).
+// `npm run bench:chain`: relayed actions per second from signature to `chained` (as the page sees it), with p50/p95
+// latency and a per-stage timeline (callback → outbox row → enqueued → job picked → gas estimated → sent → mined
+// (the block seen over a newHeads subscription) → confirmed → pushed (the `chained` event received by a socket.io
+// client in the action's room, served by the api's socket.io server: what the page sees)), for each block time in
+// BENCH_BLOCK_TIMES (seconds, default "1,5"), and in the same run anvil's raw throughput for plain transfers from
+// one key (the ceiling), so the worker's overhead is a ratio. Starts its own anvil and redis-server per block time;
+// the database is embedded PGlite unless DATABASE_URL is set. Each burst runs twice: from the callbacks (the api
+// recording each action, in a process of its own on PostgreSQL), and from a full outbox (the same actions recorded
+// before the clock starts: the relayer alone).
 import { fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { keccak256, Wallet, WebSocketProvider } from 'ethers';
-import { Redis as IORedis } from 'ioredis';
 import { z } from 'zod';
 import { ANVIL_DEFAULT_KEYS, startAnvil } from '@cr/contracts-abi/anvil';
 import { connectRedis } from '@cr/api/infra/redis-connect';
 import { optionalString, parseEnv } from '@cr/api/config/env-parse';
 import { openDatabase } from '@cr/api/db/db-client';
 import { getChainAction } from '@cr/api/chain/chain-action.repo';
-import { EVENTS_CHANNEL, type RoomEvent } from '@cr/api/realtime/event-bus';
 import { freePort, waitForPort } from '@cr/api/net/free-port';
 import { createChainProvider } from '../chain-client';
 import { loadWorkerConfig } from '../worker-config';
@@ -27,7 +26,14 @@ import type { PipelineStage } from '../worker-context';
 import { deployRelayBatch } from '@cr/contracts-abi/relay-batch';
 import { deployRecorder, recorderInterface } from './recorder-contract';
 import { forgetBenchChain } from './bench-chain.repo';
-import { playRun, prepareRun, type CallbackMoments, type CallbackRun } from './bench-chain-callbacks';
+import {
+  BENCH_SUBJECT,
+  playRun,
+  prepareRun,
+  type CallbackMoments,
+  type CallbackRun,
+} from './bench-chain-callbacks';
+import { openBenchPage } from './bench-page-socket';
 
 const benchEnv = parseEnv(
   z.object({
@@ -168,15 +174,10 @@ async function relayedActions(
   await heads.on('block', (n: number) => {
     if (!blockSeenAt.has(n)) blockSeenAt.set(n, Date.now());
   });
-  // When the `chained` change reached the bus socket.io relays to the page.
+  // When the page saw the `chained` change: a socket.io client in the action's subject room.
   const pushedAt = new Map<string, number>();
-  const sub = new IORedis(redisUrl);
-  await sub.subscribe(EVENTS_CHANNEL);
-  sub.on('message', (_ch: string, text: string) => {
-    const msg = JSON.parse(text) as RoomEvent;
-    const view = msg.payload as { id?: string; status?: string };
-    if (msg.event === 'chain:action' && view.status === 'chained' && view.id && !pushedAt.has(view.id))
-      pushedAt.set(view.id, Date.now());
+  const page = await openBenchPage({ redisUrl, subjectType: BENCH_SUBJECT, subjects: count }, (id, at) => {
+    if (!pushedAt.has(id)) pushedAt.set(id, at);
   });
   const stageAt = new Map<string, Partial<Record<Stage, number>>>();
   const mark = (id: string, stage: Stage, at = Date.now()) => {
@@ -276,7 +277,7 @@ async function relayedActions(
   })) as string;
   await workers.stop();
   await heads.destroy();
-  sub.disconnect();
+  await page.close();
   provider.destroy();
   redis.disconnect();
   if (workerDatabase !== database) await workerDatabase.close();
