@@ -21,12 +21,32 @@ const signedIn = (token: string, path: string, opts: PageOptions = {}) =>
 
 const status = (page: Page) => page.getByTestId('task-status').first().textContent();
 
-/** Confirms an antd Popconfirm or Modal opened by the last click. */
+/**
+ * Confirms an antd Popconfirm or Modal opened by the last click, and waits until it closes. Once in a loaded CI
+ * run the task's status never moved after "Mark complete" (the likeliest cause: a click that landed while the
+ * Modal was still zooming in), so a dialog still open after 5 s is clicked again, as a user would; its OK button
+ * shows loading while the request runs, which ignores a second click. A dialog that never closes fails with the
+ * page's message, so a refusal is told from a missed click.
+ */
 async function confirm(page: Page, okName: RegExp | string) {
-  await page
-    .locator('.ant-popover:visible, .ant-modal:visible')
-    .getByRole('button', { name: okName })
-    .click();
+  const ok = page.getByRole('button', { name: okName });
+  const dialog = page.locator('.ant-popover:visible, .ant-modal:visible').filter({ has: ok });
+  for (let attempt = 1; ; attempt++) {
+    await dialog.getByRole('button', { name: okName }).click();
+    try {
+      await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+      return;
+    } catch (err) {
+      if (attempt < 3) continue;
+      const shown = await page
+        .locator('.ant-message')
+        .textContent()
+        .catch(() => null);
+      throw new Error(`the "${String(okName)}" dialog did not close (message: ${shown || 'none'})`, {
+        cause: err,
+      });
+    }
+  }
 }
 
 describe('tasks', () => {
