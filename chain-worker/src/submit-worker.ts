@@ -11,7 +11,7 @@
 import { toQuantity } from 'ethers';
 import { NotYetError } from '@cr/api/queues/queue-backoff';
 import { SUBMIT_BACKOFF, SUBMIT_QUEUE } from '@cr/api/queues/submit-queue';
-import { getChainAction, UNSIGNED } from '@cr/api/chain/chain-action.repo';
+import { getChainAction, UNSIGNED, type ReadyRelayAction } from '@cr/api/chain/chain-action.repo';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import { isAlreadyKnown, isConnectivityError, isNonceTooLow, shortError } from './chain-client';
@@ -25,6 +25,7 @@ import { failAction, transition, type WorkerContext } from './worker-context';
 const GAS_HEADROOM_PCT = 125n;
 
 export async function processSubmit(ctx: WorkerContext, actionId: string): Promise<void> {
+  if (ctx.submitPump?.finished(actionId)) return; // signed, sent and watched by the pump
   const row = await getChainAction(ctx.db, actionId);
   if (!row || row.mode !== 'relay') return;
   if (row.status === 'chaining') {
@@ -34,6 +35,12 @@ export async function processSubmit(ctx: WorkerContext, actionId: string): Promi
     return;
   }
   if (row.status !== 'unchain') return;
+  if (ctx.submitPump && !row.rawTx && !row.dependsOnId && !row.lastError) {
+    // Ready: the pump takes it with the others that are (submit-pump.ts); its outcome is this job's.
+    const outcome = await ctx.submitPump.take(actionId);
+    if (outcome?.done) return;
+    if (outcome) throw outcome.error;
+  }
   ctx.onStage?.(actionId, 'picked');
   if (row.dependsOnId && !(await dependencyReady(ctx, row))) return;
 
@@ -71,7 +78,7 @@ async function dependencyReady(ctx: WorkerContext, row: ChainActionRow): Promise
 }
 
 /** Estimates gas (a revert here fails the action with its reason, no nonce spent) and reads fees and the nonce. */
-async function prepareCall(ctx: WorkerContext, row: ChainActionRow): Promise<PreparedCall | null> {
+export async function prepareCall(ctx: WorkerContext, row: ReadyRelayAction): Promise<PreparedCall | null> {
   let gas: bigint;
   try {
     // eth_estimateGas as ethers' estimateGas sends it (a revert is the same CALL_EXCEPTION with its data), without
@@ -98,7 +105,7 @@ async function prepareCall(ctx: WorkerContext, row: ChainActionRow): Promise<Pre
  * forgets this signature (it can never be mined), moves the action back to `unchain` and asks to be run again,
  * which signs anew.
  */
-async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
+export async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
   try {
     await sendRaw(ctx, row.rawTx!);
   } catch (err) {

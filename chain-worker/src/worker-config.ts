@@ -55,6 +55,13 @@ export const workerEnvSchema = z.object({
   /** Jobs processed at once per queue in this instance (submit, track, finalize). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(100),
   /**
+   * The submit pump (submit-pump.ts): ready relayed actions read from the outbox per round; 0 = no pump (each
+   * action goes through its own submit job alone).
+   */
+  SUBMIT_PUMP_BATCH: z.coerce.number().int().min(0).max(1_000).default(200),
+  /** Actions the pump holds at once (estimating, signing, sending). */
+  SUBMIT_PUMP_IN_FLIGHT: z.coerce.number().int().min(1).max(5_000).default(1_000),
+  /**
    * JSON-RPC calls sent as one batch (one HTTP request) at most; calls made within 10 ms of each other are batched.
    * 1 = every call its own request (for a node or proxy that refuses batches).
    */

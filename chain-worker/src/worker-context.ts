@@ -15,6 +15,7 @@ import type { DecodedRevert, RevertDecoder } from '@cr/api/chain/revert-reason';
 export type FinalizeRevertVerdict = 'done' | 'wait' | 'refused';
 import type { WorkerLogger } from './worker-logger';
 import type { HeadTracker } from './head-tracker';
+import type { SubmitPump } from './submit-pump';
 
 /**
  * Called in the same database transaction as every status change of an action, so the domain record's chain
@@ -54,6 +55,8 @@ export interface WorkerContext {
    */
   confirmWatchdogMs: number;
   onActionChanged?: ChainActionListener;
+  /** Takes the ready relayed actions many at a time (SUBMIT_PUMP_BATCH > 0 and this instance runs `submit`). */
+  submitPump?: SubmitPump;
   /** Timing probe (the bench's stage timeline): called as an action passes a stage of its pipeline. */
   onStage?: StageProbe;
 }

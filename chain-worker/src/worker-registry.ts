@@ -20,6 +20,10 @@ import { watcherLockKey } from './leader-lock';
 import { startOutboxDispatcher } from './outbox-dispatcher';
 import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-reason';
 import { initSubmitWorker } from './submit-worker';
+import { startSubmitPump } from './submit-pump';
+
+/** The submit pump's round when nothing asks for one: a safety net (each new action's job asks at once). */
+const SUBMIT_PUMP_IDLE_MS = 1_000;
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';
 import type { ChainActionListener, FinalizeRevertVerdict, StageProbe, WorkerContext } from './worker-context';
@@ -129,6 +133,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     lockMs: config.JOB_LOCK_MS,
   };
   const workers: Worker[] = [];
+  if (parts.has('submit') && config.SUBMIT_PUMP_BATCH > 0)
+    ctx.submitPump = startSubmitPump(ctx, {
+      batch: config.SUBMIT_PUMP_BATCH,
+      maxInFlight: config.SUBMIT_PUMP_IN_FLIGHT,
+      idleMs: SUBMIT_PUMP_IDLE_MS,
+    });
   if (parts.has('submit'))
     workers.push(initSubmitWorker(ctx, { ...common, retryMaxMs: config.RETRY_MAX_MS }));
   if (parts.has('confirm'))
@@ -171,6 +181,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     watcher,
     async stop() {
       await dispatcher?.stop();
+      await ctx.submitPump?.stop(); // finishes what it holds; jobs asking it now go their own way
       await watcher?.stop();
       const confirmerStopped = confirmer?.stop(); // finishes the pass in hand
       ctx.heads?.stop(); // wakes the confirmer if it waits for a block

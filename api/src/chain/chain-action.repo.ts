@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, notLike, sql } from 'drizzle-orm';
 import type { Db } from '../db/db-client';
 import { preparedQuery } from '../db/prepared-query';
 import { chainActions, chainNonces, type ChainActionRow } from '../db/schema/chain.schema';
@@ -140,20 +140,28 @@ export async function markChainActionsSigned(
 ): Promise<ChainActionRow[]> {
   const statuses = CHAIN_TRANSITIONS.check('unchain', 'chaining');
   if (txs.length === 0) return [];
+  // Each raw tx is sent once: the rows of a RelayBatch share theirs (tens of KB), and sending it with every row
+  // made this statement the longest step of a signing run.
+  const raws = [...new Set(txs.map((t) => t.rawTx))];
+  const rawIndex = new Map(raws.map((raw, i) => [raw, i + 1]));
   const rows = sql.join(
     txs.map(
       (t) =>
-        sql`(${t.id}::uuid, ${t.nonce}::bigint, ${t.txHash}::text, ${t.rawTx}::text, ${t.attempts}::int, ${t.batchIndex}::int)`,
+        sql`(${t.id}::uuid, ${t.nonce}::bigint, ${t.txHash}::text, ${rawIndex.get(t.rawTx)}::int, ${t.attempts}::int, ${t.batchIndex}::int)`,
     ),
     sql`, `,
   );
+  const rawArray = sql`(array[${sql.join(
+    raws.map((raw) => sql`${raw}::text`),
+    sql`, `,
+  )}])`;
   const moved = await db
     .update(chainActions)
     .set({
       status: 'chaining',
       nonce: sql`v.nonce`,
       txHash: sql`v.tx_hash`,
-      rawTx: sql`v.raw_tx`,
+      rawTx: sql`${rawArray}[v.raw_index]`,
       attempts: sql`v.attempts`,
       batchIndex: sql`v.batch_index`,
       fromAddress,
@@ -161,7 +169,7 @@ export async function markChainActionsSigned(
       lastError: null,
       updatedAt: sql`now()`,
     })
-    .from(sql`(values ${rows}) as v(id, nonce, tx_hash, raw_tx, attempts, batch_index)`)
+    .from(sql`(values ${rows}) as v(id, nonce, tx_hash, raw_index, attempts, batch_index)`)
     .where(and(eq(chainActions.id, sql`v.id`), inArray(chainActions.status, statuses)))
     // The raw txs are ours already (a batch's is shared by all its rows): not read back.
     .returning(columnsButRawTx);
@@ -220,6 +228,42 @@ export async function listChainingActions(db: Db, limit: number) {
     .where(eq(chainActions.status, 'chaining'))
     .orderBy(asc(chainActions.updatedAt))
     .limit(limit);
+}
+
+/** What the submit pump needs of a relayed action to estimate and sign it. */
+export type ReadyRelayAction = Pick<ChainActionRow, 'id' | 'toAddress' | 'data' | 'value'>;
+
+/**
+ * Relayed actions the submit pump may take now: `unchain`, not signed, not waiting on another action, no error
+ * yet (an action that met one is retried by its own job with the queue's backoff), not a window's finalize call
+ * (the finalize queue's). Oldest first, by the open-actions index.
+ */
+const readyRelayActions = preparedQuery('chain_actions_ready_relay', (db, name) =>
+  db
+    .select({
+      id: chainActions.id,
+      toAddress: chainActions.toAddress,
+      data: chainActions.data,
+      value: chainActions.value,
+    })
+    .from(chainActions)
+    .where(
+      and(
+        eq(chainActions.status, 'unchain'),
+        eq(chainActions.mode, 'relay'),
+        isNull(chainActions.rawTx),
+        isNull(chainActions.dependsOnId),
+        isNull(chainActions.lastError),
+        notLike(chainActions.kind, '%.finalize'), // FINALIZE_KIND_SUFFIX (chain-outbox.ts)
+      ),
+    )
+    .orderBy(asc(chainActions.updatedAt))
+    .limit(sql.placeholder('limit'))
+    .prepare(name),
+);
+
+export async function listReadyRelayActions(db: Db, limit: number): Promise<ReadyRelayAction[]> {
+  return readyRelayActions(db).execute({ limit });
 }
 
 /** Open actions (unchain, chaining) not touched for `idleMs`: the dispatcher makes sure each has a job. */

@@ -105,39 +105,70 @@ async function warmUp(db: Db, run: CallbackRun): Promise<void> {
   );
 }
 
+/** The rows of an 'outbox' run, recorded in one transaction that commits when the clock starts. */
+export interface PreparedRun {
+  rows: ChainActionRow[];
+  /** Makes the rows visible to the worker (the outbox is full at once); nothing for a 'callbacks' run. */
+  commit(): Promise<void>;
+}
+
 /**
  * What is done before the clock starts: the contract compiled, the process warmed up as a serving api is (its
  * recording code compiled, its pool's connections open) and, when the run's arrival is 'outbox', all its rows
- * recorded (not enqueued).
+ * recorded (not enqueued) in one transaction left open: the worker's submit pump reads ready rows from the outbox
+ * itself, so rows committed one by one before the clock would be relayed before it.
  */
-export async function prepareRun(db: Db, run: CallbackRun): Promise<ChainActionRow[]> {
+export async function prepareRun(db: Db, run: CallbackRun): Promise<PreparedRun> {
   recorderInterface();
   if (run.arrival !== 'outbox') {
     await warmUp(db, run);
-    return [];
+    return { rows: [], commit: async () => undefined };
   }
   const tag = Date.now();
-  return Promise.all(Array.from({ length: run.count }, (_, i) => recordOne(db, run, i, tag)));
+  let go!: () => void;
+  const started = new Promise<void>((resolve) => (go = resolve));
+  let recorded!: (rows: ChainActionRow[]) => void;
+  const rows = new Promise<ChainActionRow[]>((resolve) => (recorded = resolve));
+  const committed = db.transaction(async (tx) => {
+    const out: ChainActionRow[] = [];
+    for (let i = 0; i < run.count; i += 1)
+      out.push(await recordChainAction(tx, benchAction(run, BENCH_SUBJECT, i, `bench-${i}-${tag}`)));
+    recorded(out);
+    await started;
+  });
+  const failed = committed.then(() => {
+    throw new Error('the outbox transaction ended before the clock started');
+  });
+  failed.catch(() => undefined); // after the clock, its end is the normal one; before, the race below throws it
+  return {
+    rows: await Promise.race([rows, failed]),
+    commit: async () => {
+      go();
+      await committed;
+    },
+  };
 }
 
 /**
  * From `start`: 'callbacks' records each action (at once, or at `ratePerSecond`) and enqueues it, as the api does
- * for a wallet callback; 'outbox' enqueues the prepared rows at once (the relayer alone, from a full outbox).
- * `onAction` hears each action's moments.
+ * for a wallet callback; 'outbox' commits the prepared rows and enqueues them at once (the relayer alone, from a
+ * full outbox). `onAction` hears each action's moments.
  */
 export async function playRun(
   db: Db,
   queues: ChainQueues,
   run: CallbackRun,
   start: number,
-  prepared: ChainActionRow[],
+  prepared: PreparedRun,
   onAction: (m: CallbackMoments) => void,
 ) {
   if (run.arrival === 'outbox') {
+    await prepared.commit();
+    const outbox = Date.now();
     await Promise.all(
-      prepared.map(async (row) => {
+      prepared.rows.map(async (row) => {
         await dispatchAfterCommit(queues, row);
-        onAction({ id: row.id, t0: start, outbox: start, enqueued: Date.now() });
+        onAction({ id: row.id, t0: start, outbox, enqueued: Date.now() });
       }),
     );
     return;
