@@ -15,7 +15,7 @@
  * The jobs stay what decides an action's fate: the job of an action the pump holds waits for the pump's outcome
  * and, when the pump met an error, throws it, so the retries, the backoff and the last word (`onExhausted`) are
  * the queue's as before. Once the queue has written that error on the row, the pump leaves the action to its job.
- * The job of an action the pump finished before the job was picked ends at once.
+ * The job of an action the pump has signed, sent and watched (its row `chaining`) ends without sending again.
  */
 import {
   listReadyRelayActions,
@@ -47,7 +47,7 @@ export interface SubmitPump {
    * next round (not ready for the pump, or another process signed it first): the job then goes its own way.
    */
   take(id: string): Promise<PumpOutcome | undefined>;
-  /** True when the pump finished `id` lately (its job has nothing left to do). */
+  /** True when the pump finished `id` lately: sent and watched, if its row is still `chaining`. */
   finished(id: string): boolean;
   stop(): Promise<void>;
 }
@@ -164,7 +164,8 @@ export function startSubmitPump(ctx: WorkerContext, opts: SubmitPumpOptions): Su
         });
         outcome = held.get(id);
       }
-      return outcome ?? (finished.has(id) ? { done: true } : undefined);
+      // Not held (finished meanwhile, perhaps, or not ready): the job goes its own way, which re-reads the row.
+      return outcome;
     },
     finished: (id) => finished.has(id),
     async stop() {

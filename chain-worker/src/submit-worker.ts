@@ -25,10 +25,12 @@ import { failAction, transition, type WorkerContext } from './worker-context';
 const GAS_HEADROOM_PCT = 125n;
 
 export async function processSubmit(ctx: WorkerContext, actionId: string): Promise<void> {
-  if (ctx.submitPump?.finished(actionId)) return; // signed, sent and watched by the pump
   const row = await getChainAction(ctx.db, actionId);
   if (!row || row.mode !== 'relay') return;
   if (row.status === 'chaining') {
+    // Signed, sent and watched by the pump: nothing left for its job. (Read from the row first: an action sent
+    // again after a reorg or a replaced nonce is `unchain` once more, and then its job goes on.)
+    if (ctx.submitPump?.finished(actionId)) return;
     // Signed (and maybe sent) before a crash or a failed broadcast: send the same bytes again, then watch it.
     if (row.rawTx && row.blockNumber == null) await broadcast(ctx, row);
     await enqueueChainAction(ctx.queues, row, ctx.confirmWatchdogMs);

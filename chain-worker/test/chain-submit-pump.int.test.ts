@@ -1,10 +1,17 @@
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getChainAction, updateChainActionFields } from '@cr/api/chain/chain-action.repo';
+import {
+  getChainAction,
+  transitionChainAction,
+  UNSIGNED,
+  updateChainActionFields,
+} from '@cr/api/chain/chain-action.repo';
 import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
+import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { recorderInterface } from '../src/bench/recorder-contract';
 import { signAction } from '../src/sign-batcher';
 import { prepareCall, sendRaw } from '../src/submit-worker';
-import { actionKey, CHAIN_ID, startWorkerTestEnv, type WorkerTestEnv } from './test-worker-env';
+import { actionKey, CHAIN_ID, RELAYER_KEY, startWorkerTestEnv, type WorkerTestEnv } from './test-worker-env';
 
 /**
  * The submit pump (submit-pump.ts) reads the ready relayed actions from the outbox, many at a time; the jobs keep
@@ -59,6 +66,40 @@ describe('the submit pump', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await t.provider.getTransactionCount(relayer, 'latest')).toBe(after);
     for (const r of done) expect((await getChainAction(t.database.db, r.id))?.nonce).toBe(r.nonce);
+  });
+
+  it('an action the pump sent that is put back to be signed again (its tx replaced) goes through its job', async () => {
+    await t.provider.send('evm_setIntervalMining', [0]);
+    let sent: ChainActionRow;
+    try {
+      const row = await t.relay('pump-sent-again', { enqueue: false });
+      sent = await t.waitForStatus(row.id, ['chaining'], 10_000); // sent by the pump, not mined: no blocks now
+      const pump = t.workers!.context.submitPump!;
+      for (let i = 0; i < 100 && !pump.finished(row.id); i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(pump.finished(row.id)).toBe(true); // sent and its watchdog enqueued
+      // Its nonce goes to another transaction of the relayer key; the confirm path then puts the action back to
+      // `unchain` with the reason and enqueues its job.
+      const fees = await t.provider.getFeeData();
+      const relayer = new Wallet(RELAYER_KEY, t.provider);
+      await relayer.sendTransaction({
+        to: relayer.address,
+        gasLimit: 21_000n,
+        nonce: sent.nonce!,
+        maxFeePerGas: fees.maxFeePerGas! * 10n,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas! * 10n,
+      });
+      const again = await transitionChainAction(t.database.db, row.id, 'chaining', 'unchain', {
+        ...UNSIGNED,
+        lastError: 'replaced (test)',
+      });
+      await dispatchAfterCommit(t.workers!.queues, again!);
+      await t.waitForStatus(row.id, ['chaining'], 10_000); // signed anew by its job
+    } finally {
+      await t.provider.send('evm_setIntervalMining', [1]);
+    }
+    const done = await t.waitForStatus(sent.id, ['chained', 'failed']);
+    expect(done.status).toBe('chained');
+    expect(done.txHash).not.toBe(sent.txHash);
   });
 
   it('leaves an action with an error on record to its job', async () => {
