@@ -197,7 +197,12 @@ describe('conclusion of a passed proposal', () => {
     expect(second.statement).toBe(first.statement);
     expect(second.result.status).toBe('SIGNED');
     await waitForProposal(env, p.id, 'FINAL', (d) => d.status === 'FINAL');
-    const done = await conclusion(p);
+    // FINAL comes from the indexed event (the block watcher), the action's `chained` from the block confirmer:
+    // either may be first, within one poll of each other.
+    const done = await waitUntil('the conclusion action settled', async () => {
+      const c = await conclusion(p);
+      return settled(c.pending ?? undefined) ? c : undefined;
+    });
     expect(done).toMatchObject({ open: false, actions: [] });
     expect(done.pending).toMatchObject({ status: 'SIGNED', ownerSigned: true, secretarySigned: true });
     expect(done.pending!.action?.status).toBe('chained');

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { MilestoneView } from '../src/contract/milestone.contract';
 import { Wallet, parseEther, type JsonRpcProvider } from 'ethers';
 import { ANVIL_DEFAULT_KEYS, startAnvil, type AnvilHandle } from '@cr/contracts-abi/anvil';
 import {
@@ -319,9 +318,9 @@ export async function voteAndPost(
 }
 
 /**
- * A milestone whose latest signed action is no longer on its way to the chain. Its status moves when the chain's
- * event is indexed, up to CONFIRMATIONS blocks before the action is `chained`; the next action on it is refused
- * (`milestone.pending`) until then, so a test waits for both.
+ * A milestone (or a conclusion) whose latest signed action is no longer on its way to the chain. Its status moves
+ * when the chain's event is indexed, up to CONFIRMATIONS blocks before the action is `chained`; the next action on
+ * it is refused (`milestone.pending`) until then, so a test waits for both.
  */
-export const settled = (m: MilestoneView | undefined) =>
+export const settled = (m: { action?: { status: string } | null } | undefined) =>
   !m?.action || (m.action.status !== 'unchain' && m.action.status !== 'chaining');

@@ -66,6 +66,7 @@ export function startSubmitPump(ctx: WorkerContext, opts: SubmitPumpOptions): Su
   let roundWaiters: (() => void)[] = [];
   let idleTimer: NodeJS.Timeout | undefined;
 
+  /** Sent by this pump and its watchdog enqueued: its job has nothing left to do while the row is `chaining`. */
   const finish = (id: string): PumpOutcome => {
     finished.add(id);
     if (finished.size > FINISHED_KEPT) finished.delete(finished.values().next().value!);
@@ -76,10 +77,10 @@ export function startSubmitPump(ctx: WorkerContext, opts: SubmitPumpOptions): Su
     ctx.onStage?.(row.id, 'picked');
     try {
       const call = await prepareCall(ctx, row);
-      if (!call) return finish(row.id); // refused by the contract: failed before any nonce was spent
+      if (!call) return { done: true }; // refused by the contract: failed before any nonce was spent
       ctx.onStage?.(row.id, 'estimated');
       const signed = await signAction(ctx, row.id, call);
-      if (!signed) return finish(row.id); // another run signed or moved it: that run goes on
+      if (!signed) return { done: true }; // another run signed or moved it: that run sends it
       await broadcast(ctx, signed);
       ctx.onStage?.(row.id, 'sent');
       await enqueueChainAction(ctx.queues, signed, ctx.confirmWatchdogMs);
