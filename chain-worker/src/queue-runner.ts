@@ -6,9 +6,7 @@ import {
   cappedExponentialDelay,
   type BackoffSpec,
 } from '@cr/api/queues/queue-backoff';
-import { updateChainActionFields } from '@cr/api/chain/chain-action.repo';
-import { shortError } from './chain-client';
-import type { WorkerContext } from './worker-context';
+import { recordLastError, type WorkerContext } from './worker-context';
 
 export interface QueueRunnerOptions {
   queueName: string;
@@ -39,9 +37,7 @@ export function startQueueWorker(ctx: WorkerContext, opts: QueueRunnerOptions): 
       } catch (err) {
         if (!(err instanceof NotYetError)) {
           ctx.logger.warn({ actionId, queue: opts.queueName, err }, 'chain job failed; will retry');
-          await updateChainActionFields(ctx.db, actionId, ['unchain', 'chaining'], {
-            lastError: shortError(err),
-          }).catch(() => undefined);
+          await recordLastError(ctx, actionId, err);
         }
         if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await opts.onExhausted(actionId, err);
         throw err;

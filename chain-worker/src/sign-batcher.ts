@@ -199,8 +199,8 @@ function relayGroups(
 }
 
 /**
- * Signs with the relayer key: EIP-1559 fees where the node has them (serialized by tx-sign.ts, ten times faster
- * than ethers for a batch's data), a legacy gas price otherwise (ethers).
+ * Signs with the relayer key: EIP-1559 fees where the node has them (serialized by tx-sign.ts, about six times
+ * faster than ethers for a batch's data), a legacy gas price otherwise (ethers).
  */
 async function signTx(
   ctx: WorkerContext,

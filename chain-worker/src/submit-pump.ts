@@ -14,20 +14,16 @@
  *
  * The jobs stay what decides an action's fate: the job of an action the pump holds waits for the pump's outcome
  * and, when the pump met an error, throws it, so the retries, the backoff and the last word (`onExhausted`) are
- * the queue's as before. Once the queue has written that error on the row, the pump leaves the action to its job.
+ * the queue's as before. The pump writes that error on the row as the queue does (`recordLastError`), and leaves
+ * an action with an error on record to its job.
  * The job of an action the pump has signed, sent and watched (its row `chaining`) ends without sending again.
  */
-import {
-  listReadyRelayActions,
-  updateChainActionFields,
-  type ReadyRelayAction,
-} from '@cr/api/chain/chain-action.repo';
+import { listReadyRelayActions, type ReadyRelayAction } from '@cr/api/chain/chain-action.repo';
 import { NotYetError } from '@cr/api/queues/queue-backoff';
-import { shortError } from './chain-client';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import { broadcast, prepareCall } from './submit-worker';
 import { signAction } from './sign-batcher';
-import type { WorkerContext } from './worker-context';
+import { recordLastError, type WorkerContext } from './worker-context';
 
 export interface SubmitPumpOptions {
   /** Actions read per round. */
@@ -88,10 +84,7 @@ export function startSubmitPump(ctx: WorkerContext, opts: SubmitPumpOptions): Su
     } catch (error) {
       // As the queue does with a job's error: written on the row, which leaves the action to its job's retries
       // (the pump takes no action with an error), so an outage is not retried in a tight loop.
-      if (!(error instanceof NotYetError))
-        await updateChainActionFields(ctx.db, row.id, ['unchain', 'chaining'], {
-          lastError: shortError(error),
-        }).catch(() => undefined);
+      if (!(error instanceof NotYetError)) await recordLastError(ctx, row.id, error);
       return { done: false, error };
     }
   }

@@ -14,6 +14,7 @@ import type { DecodedRevert, RevertDecoder } from '@cr/api/chain/revert-reason';
 
 export type FinalizeRevertVerdict = 'done' | 'wait' | 'refused';
 import type { WorkerLogger } from './worker-logger';
+import { shortError } from './chain-client';
 import type { HeadTracker } from './head-tracker';
 import type { SubmitPump } from './submit-pump';
 
@@ -117,4 +118,14 @@ export function failAction(ctx: WorkerContext, id: string, from: ChainStatus, ty
     rawTx: null,
     finishedAt: new Date(),
   });
+}
+
+/**
+ * A step's error, written on the open action as the queue shows it (`last_error`); best effort. Both the queue
+ * runner (a job's error) and the submit pump write it; an action with one is then its job's to retry.
+ */
+export async function recordLastError(ctx: WorkerContext, id: string, err: unknown): Promise<void> {
+  await updateChainActionFields(ctx.db, id, ['unchain', 'chaining'], { lastError: shortError(err) }).catch(
+    () => undefined,
+  );
 }

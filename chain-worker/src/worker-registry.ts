@@ -21,13 +21,13 @@ import { startOutboxDispatcher } from './outbox-dispatcher';
 import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-reason';
 import { initSubmitWorker } from './submit-worker';
 import { startSubmitPump } from './submit-pump';
-
-/** The submit pump's round when nothing asks for one: a safety net (each new action's job asks at once). */
-const SUBMIT_PUMP_IDLE_MS = 1_000;
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';
 import type { ChainActionListener, FinalizeRevertVerdict, StageProbe, WorkerContext } from './worker-context';
 import type { WorkerLogger } from './worker-logger';
+
+/** The submit pump's round when nothing asks for one: a safety net (each new action's job asks at once). */
+const SUBMIT_PUMP_IDLE_MS = 1_000;
 
 /** The chain node answers with another chain id than CHAIN_ID: refusing to sign for the wrong chain. */
 export class ChainIdMismatchError extends Error {
