@@ -21,7 +21,10 @@ let t: WorkerTestEnv;
 
 beforeAll(async () => {
   // The dispatcher looks only after 10 minutes: what is relayed here without a job is the pump's work.
-  t = await startWorkerTestEnv({ relayBatch: true, env: { DISPATCH_IDLE_MS: '600000' } });
+  t = await startWorkerTestEnv({
+    relayBatch: true,
+    env: { DISPATCH_IDLE_MS: '600000', SUBMIT_PUMP_BATCH: '200' },
+  });
   await t.startWorkers();
 });
 afterAll(async () => {

@@ -197,6 +197,7 @@ async function relayedActions(
     WORKER_QUEUES: 'submit,confirm,dispatcher',
     LOG_LEVEL: 'warn',
     HEAD_POLL_MS: '100',
+    SUBMIT_PUMP_BATCH: '200', // the pump as measured (off by default in the worker for now)
     ...(relayBatch ? { RELAY_BATCH_ADDRESS: relayBatch } : {}),
     ...(JSON.parse(benchEnv.BENCH_WORKER_ENV) as Record<string, string>),
   });
