@@ -19,10 +19,12 @@ import { governancePlugins } from '@cr/chain-worker/governance-plugins';
 import { loadWorkerConfig } from '@cr/chain-worker/worker-config';
 import { createJsonLogger } from '@cr/chain-worker/worker-logger';
 import { connectRedis } from '../src/infra/redis-connect';
+import { listIdleOpenActions } from '../src/chain/chain-action.repo';
 import type { ProposalDetail, VoteChoice } from '../src/contract/proposal.contract';
 import type { SuggestionContentInput } from '../src/contract/suggestion-content.contract';
 import type { SuggestionDetail } from '../src/contract/suggestion.contract';
 import type { UserRow } from '../src/db/schema';
+import type { ChainActionRow } from '../src/db/schema/chain.schema';
 import type { Role } from '../src/contract/user.contract';
 import type { ReminderOptions } from '../src/modules/proposal/proposal-rules';
 import { makeUser } from './factories';
@@ -174,11 +176,13 @@ export async function startProposalEnv(
     WORKER_CONCURRENCY: '12',
     LOG_LEVEL: 'silent',
   });
+  // TEST_WORKER_LOG=warn (or info) prints the in-process worker's log.
+  const debugLog = process.env.TEST_WORKER_LOG as 'info' | 'warn' | undefined;
   const workers = await startWorkers({
     db: t.deps.database.db,
     redis,
     config,
-    logger: createJsonLogger('silent'),
+    logger: createJsonLogger(debugLog ?? 'silent'),
     events: t.deps.events,
     plugins: governancePlugins(deployment.addresses, 0, {
       chainId: CHAIN_ID,
@@ -243,7 +247,19 @@ export async function detail(env: ProposalEnv, id: string, token?: string): Prom
   return res.body.data!;
 }
 
-/** Waits until the proposal detail satisfies `ok`. */
+const openActionFields = (r: ChainActionRow) => ({
+  id: r.id,
+  kind: r.kind,
+  status: r.status,
+  dependsOnId: r.dependsOnId,
+  nonce: r.nonce,
+  txHash: r.txHash,
+  blockNumber: r.blockNumber,
+  lastError: r.lastError,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Waits until the proposal detail satisfies `ok` (on timeout, prints the chain actions still open). */
 export function waitForProposal(
   env: ProposalEnv,
   id: string,
@@ -258,7 +274,12 @@ export function waitForProposal(
       return ok(d) ? d : undefined;
     },
     timeoutMs,
-  );
+  ).catch(async (err: unknown) => {
+    // What the chain side still holds open, to tell a stuck action from a slow one.
+    const open = await listIdleOpenActions(env.t.deps.database.db, 0, 100);
+    console.error(`${what}: chain actions still open`, JSON.stringify(open.map(openActionFields), null, 1));
+    throw err;
+  });
 }
 
 /** Posts a suggestion as `author` and signs it with the author's wallet (the owner statement). */

@@ -14,7 +14,6 @@ import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { failedCallsOf } from '@cr/contracts-abi/relay-batch';
 import { isAlreadyKnown, isNonceTooLow } from './chain-client';
-import { sendRaw } from './submit-worker';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
 import { revertDataOf } from '@cr/api/chain/revert-reason';
 import { failAction, recordProgress, transition, type WorkerContext } from './worker-context';
@@ -186,7 +185,7 @@ async function notMinedYet(ctx: WorkerContext, row: ChainActionRow): Promise<nev
   }
   if (row.mode === 'relay' && row.rawTx) {
     try {
-      await sendRaw(ctx, row.rawTx);
+      await ctx.rawTxSender.send(row.rawTx, row.nonce!);
       ctx.logger.info({ actionId: row.id, txHash: row.txHash }, 're-broadcast a dropped transaction');
     } catch (err) {
       if (!isAlreadyKnown(err) && !isNonceTooLow(err)) throw err;

@@ -109,7 +109,7 @@ export async function prepareCall(ctx: WorkerContext, row: ReadyRelayAction): Pr
  */
 export async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
   try {
-    await sendRaw(ctx, row.rawTx!);
+    await ctx.rawTxSender.send(row.rawTx!, row.nonce!);
   } catch (err) {
     if (isAlreadyKnown(err)) return;
     if (!isNonceTooLow(err)) throw err;
@@ -120,25 +120,6 @@ export async function broadcast(ctx: WorkerContext, row: ChainActionRow): Promis
     });
     throw new NotYetError('nonce consumed elsewhere');
   }
-}
-
-/** Sends in flight per worker, by raw tx: the actions of one batch share a single send. */
-const sending = new WeakMap<WorkerContext, Map<string, Promise<void>>>();
-
-/**
- * eth_sendRawTransaction without ethers' extra block-number and network lookups. The jobs of the actions that
- * share a batch transaction send it at the same moment: they share one request and its answer.
- */
-export function sendRaw(ctx: WorkerContext, raw: string): Promise<void> {
-  let inFlight = sending.get(ctx);
-  if (!inFlight) sending.set(ctx, (inFlight = new Map()));
-  const pending = inFlight.get(raw);
-  if (pending) return pending;
-  const sent = ctx.provider.send('eth_sendRawTransaction', [raw]).then(() => undefined);
-  inFlight.set(raw, sent);
-  const forget = () => inFlight.delete(raw);
-  sent.then(forget, forget);
-  return sent;
 }
 
 /** After the last try: a signed tx is `chaining` already (confirm re-sends or proves it lost); else it ends. */

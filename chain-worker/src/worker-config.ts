@@ -56,11 +56,9 @@ export const workerEnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(100),
   /**
    * The submit pump (submit-pump.ts): ready relayed actions read from the outbox per round; 0 = no pump (each
-   * action goes through its own submit job alone). Off by default until a flake seen twice under CI load (council
-   * votes not all counted within 60 s) is explained: docs/chain-worker.md, "The submit pump". 200 is the measured
-   * setting.
+   * action goes through its own submit job alone).
    */
-  SUBMIT_PUMP_BATCH: z.coerce.number().int().min(0).max(1_000).default(0),
+  SUBMIT_PUMP_BATCH: z.coerce.number().int().min(0).max(1_000).default(200),
   /** Actions the pump holds at once (estimating, signing, sending). */
   SUBMIT_PUMP_IN_FLIGHT: z.coerce.number().int().min(1).max(5_000).default(1_000),
   /**

@@ -17,6 +17,7 @@ import type { WorkerLogger } from './worker-logger';
 import { shortError } from './chain-client';
 import type { HeadTracker } from './head-tracker';
 import type { SubmitPump } from './submit-pump';
+import type { RawTxSender } from './raw-tx-sender';
 
 /**
  * Called in the same database transaction as every status change of an action, so the domain record's chain
@@ -28,6 +29,8 @@ export type ChainActionListener = (action: ChainActionRow, tx: Db) => Promise<vo
 export interface WorkerContext {
   db: Db;
   provider: JsonRpcProvider;
+  /** The relayer's signed transactions go to the node through it: in nonce order, one request at a time. */
+  rawTxSender: RawTxSender;
   relayer: Wallet;
   relayerAddress: string;
   chainId: number;

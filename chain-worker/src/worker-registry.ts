@@ -21,6 +21,7 @@ import { startOutboxDispatcher } from './outbox-dispatcher';
 import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-reason';
 import { initSubmitWorker } from './submit-worker';
 import { startSubmitPump } from './submit-pump';
+import { RawTxSender } from './raw-tx-sender';
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';
 import type { ChainActionListener, FinalizeRevertVerdict, StageProbe, WorkerContext } from './worker-context';
@@ -92,6 +93,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const ctx: WorkerContext = {
     db: deps.db,
     provider,
+    rawTxSender: new RawTxSender(provider, config.RPC_BATCH_MAX),
     relayer,
     relayerAddress: relayer.address,
     chainId: config.CHAIN_ID,

@@ -10,7 +10,7 @@ import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outb
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { recorderInterface } from '../src/bench/recorder-contract';
 import { signAction } from '../src/sign-batcher';
-import { prepareCall, sendRaw } from '../src/submit-worker';
+import { prepareCall } from '../src/submit-worker';
 import { actionKey, CHAIN_ID, RELAYER_KEY, startWorkerTestEnv, type WorkerTestEnv } from './test-worker-env';
 
 /**
@@ -136,7 +136,7 @@ describe('the submit pump', () => {
     expect(await signAction(ctx, one.id, oneCall!)).toBeUndefined();
     const c = await signAction(ctx, next.id, nextCall!);
     expect(c?.nonce).toBe(a!.nonce! + 1); // none skipped
-    await Promise.all([z, a, c].map((row) => sendRaw(ctx, row!.rawTx!)));
+    await Promise.all([z, a, c].map((row) => ctx.rawTxSender.send(row!.rawTx!, row!.nonce!)));
     const chained = await Promise.all([busy, one, next].map((r) => t.waitForStatus(r.id, ['chained'])));
     expect(chained.map((r) => r.txHash)).toEqual([z, a, c].map((r) => r!.txHash));
     expect(await t.recorder.getFunction('seen')(actionKey('twice-1'))).toBe(true);
