@@ -10,8 +10,9 @@
  * "Sending in nonce order"). It also keeps a real node's queue of future nonces (geth keeps 64 per account) empty.
  *
  * So the sends asked together, and then those waiting when a request ends, go as one request: a JSON-RPC batch in
- * nonce order of at most `batchMax` calls. The same bytes asked to be sent twice share one send and its answer. Each call gets the
- * answer or error of its own entry, as `provider.send` gives it (a node that cannot be reached rejects them all).
+ * nonce order of at most `batchMax` calls. The same bytes asked to be sent twice share one send and its answer.
+ * Each call gets the answer or error of its own entry, as `provider.send` gives it (a node that cannot be reached
+ * rejects them all).
  */
 import type { JsonRpcError, JsonRpcPayload, JsonRpcProvider, JsonRpcResult } from 'ethers';
 

@@ -119,8 +119,9 @@ async function rawTransfers(rpcUrl: string, count: number) {
         }),
       ),
     );
-    // eth_sendRawTransaction itself, as the worker sends (raw-tx-sender.ts): ethers' broadcastTransaction also recovers
-    // each tx's sender in JavaScript (about 2 ms of CPU apiece), which would slow the baseline, not the node.
+    // eth_sendRawTransaction itself, as the worker sends (raw-tx-sender.ts): ethers' broadcastTransaction also
+    // recovers each tx's sender in JavaScript (about 2 ms of CPU apiece), which would slow the baseline, not the
+    // node.
     hashes.push(
       ...(await Promise.all(
         signed.map(async (raw) => {
