@@ -12,6 +12,8 @@ const MIN_BYTES = 1024;
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    // Dot folders (.vite's manifest, .ssr's server render) are for the server, never sent to browsers.
+    if (entry.isDirectory() && entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* filesUnder(full);
     else yield full;

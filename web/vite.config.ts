@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress';
+import { prerenderBundle } from './vite-prerender';
 import { routeTable } from './vite-route-table';
 
 /**
@@ -70,6 +71,7 @@ const config = {
     antdUniqueTooltipOnDemand(),
     zodJitless(),
     routeTable(),
+    prerenderBundle(),
     precompress(),
   ],
   // The manifest names each chunk's imports: the size budget (`npm run size -w web`) walks it.
@@ -89,11 +91,12 @@ const config = {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
-            // i18next, dayjs and its locales; not dayjs's plugins (they come with antd's date pickers, on their
-            // pages) nor react-i18next (its <Trans> and HTML parser come with the pages that use them).
+            // i18next and dayjs; not dayjs's plugins (they come with antd's date pickers, on their pages), its
+            // Chinese names (with antd's Chinese texts, antd-locale.ts) nor react-i18next (its <Trans> and HTML
+            // parser come with the pages that use them).
             {
               name: 'i18n',
-              test: /node_modules[\\/](i18next|dayjs[\\/](dayjs\.min\.js|locale[\\/]))/,
+              test: /node_modules[\\/](i18next|dayjs[\\/]dayjs\.min\.js)/,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
@@ -110,9 +113,21 @@ const config = {
   },
 } satisfies UserConfig;
 
-export default defineConfig(({ command, mode }) => {
+/**
+ * The server's render of first screens (web/vite-prerender.ts): for Node, every module bundled, no chunk groups,
+ * no manifest, route table or precompression.
+ */
+const ssrConfig = {
+  plugins: [react(), antdFormProviderOnly(), antdUniqueTooltipOnDemand(), zodJitless()],
+  ssr: { noExternal: true, target: 'node' },
+  // React's and antd's production builds: Vite leaves process.env.NODE_ENV to run time in a server build.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: { manifest: false, modulePreload: false, minify: false, copyPublicDir: false },
+} satisfies UserConfig;
+
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   // A build is a production build even when started from a test run: vitest sets NODE_ENV=test, which would
   // otherwise give the development JSX transform and React's and antd's development builds.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
-  return config;
+  return isSsrBuild ? ssrConfig : config;
 });

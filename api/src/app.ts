@@ -6,8 +6,11 @@ import { AppError } from './http/app-error';
 import { authenticate } from './http/auth.middleware';
 import { errorHandler } from './http/error.middleware';
 import { mountRoutes } from './http/mount-routes';
-import { indexBuild, sendBuildFile, webStatic } from './http/web-static';
+import { indexBuild, pickEncoding, sendBuildFile, webStatic } from './http/web-static';
 import { loadPageRoutes } from './http/page-routes';
+import { pageLanguage } from './http/prerender-language';
+import { loadPrerenderedPages, type PrerenderedPages } from './http/prerender-pages';
+import { getSiteSettings } from './modules/site/site.service';
 import { robotsTxt, sitemapXml } from './modules/seo/sitemap.service';
 import { rejectNul } from './http/reject-nul.middleware';
 import { requestContext } from './http/request-context.middleware';
@@ -81,6 +84,26 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
+/** Sends the page's server-rendered first screen; false when it cannot (the plain app is sent instead). */
+async function sendPrerendered(
+  req: Request,
+  res: Response,
+  pages: PrerenderedPages,
+  pattern: string,
+  deps: AppDeps,
+): Promise<boolean> {
+  const lang = pageLanguage(req.headers.cookie, req.headers['accept-language']);
+  const settings = await getSiteSettings(deps.database.db, deps.config.DEV_TOOLS);
+  const encoding = pickEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
+  const body = await pages.document(pattern, req.path, lang, settings, encoding);
+  if (!body || res.headersSent) return false;
+  res.vary('Accept-Encoding').vary('Accept-Language').vary('Cookie');
+  res.type('html').setHeader('Cache-Control', 'no-store');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.send(body);
+  return true;
+}
+
 /** Serves the built single-page app; unknown paths get index.html so the client router shows its 404. */
 function serveWebApp(app: express.Express, deps: AppDeps) {
   const dist = deps.config.WEB_DIST_DIR ? path.resolve(deps.config.WEB_DIST_DIR) : '';
@@ -98,17 +121,35 @@ function serveWebApp(app: express.Express, deps: AppDeps) {
       .then((xml) => res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(xml))
       .catch(next);
   });
+  const prerendered = loadPrerenderedPages(dist).catch((err: unknown) => {
+    deps.logger.warn({ err }, 'the first screens cannot be rendered on the server; the plain app is sent');
+    return null;
+  });
   app.use(webStatic(files));
   app.get(/^\/(?!api\/|uploads\/|socket\.io\/).*/, (req, res, next) => {
-    // A path no page matches gets the app's 404 page with status 404 (the client router shows it).
-    if (pages && !pages.matches(req.path)) res.status(404);
-    // An unsubscribe link whose signature does not hold: the page shows the error, with status 400.
-    else if (
-      req.path === '/unsubscribe' &&
-      !unsubscribeTokenHolds(deps.config.MAIL_LINK_SECRET, req.query.token)
-    )
-      res.status(400);
-    // The page itself is never cached: a new build's asset names reach every visitor at once.
-    sendBuildFile(req, res, next, index, 'no-store');
+    const pattern = pages?.match(req.path) ?? null;
+    const sendApp = () => {
+      // A path no page matches gets the app's 404 page with status 404 (the client router shows it).
+      if (pages && !pattern) res.status(404);
+      // An unsubscribe link whose signature does not hold: the page shows the error, with status 400.
+      else if (
+        req.path === '/unsubscribe' &&
+        !unsubscribeTokenHolds(deps.config.MAIL_LINK_SECRET, req.query.token)
+      )
+        res.status(400);
+      // The page itself is never cached: a new build's asset names reach every visitor at once.
+      sendBuildFile(req, res, next, index, 'no-store');
+    };
+    // A main page without a query: its first screen rendered here, so a phone paints it before the code arrives.
+    if (!pattern || req.url.includes('?')) return sendApp();
+    void prerendered
+      .then((p) => (p?.has(pattern) ? sendPrerendered(req, res, p, pattern, deps) : false))
+      .catch((err: unknown) => {
+        deps.logger.warn({ err, path: req.path }, 'a first screen failed to render; the plain app is sent');
+        return false;
+      })
+      .then((sent) => {
+        if (!sent && !res.headersSent) sendApp();
+      });
   });
 }

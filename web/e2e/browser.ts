@@ -109,7 +109,16 @@ export function baseUrl(site: { readonly site: E2eSite }): string {
 }
 
 /** Waits until the app has booted and a page heading is on screen. */
+/**
+ * Resolves once the app runs the page: a page sent with its first screen (api's prerender-pages.ts) shows it
+ * inert until the app has drawn over it.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 export async function waitForPage(page: Page): Promise<string> {
+  await waitForApp(page);
   const h1 = page.locator('main h1').first();
   await h1.waitFor({ state: 'visible', timeout: 15_000 });
   return (await h1.textContent())?.trim() ?? '';
@@ -137,6 +146,7 @@ export async function animationsDone(page: Page): Promise<void> {
  * the previous page's heading may still be on screen while the next one loads.
  */
 export async function expectPageTitle(page: Page, title: string): Promise<void> {
+  await waitForApp(page);
   await expect
     .poll(
       async () =>

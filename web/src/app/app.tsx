@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { MaintenancePage } from '../components/maintenance-page';
 import { PageLoading } from '../components/page-loading';
@@ -11,14 +11,25 @@ type AppState = 'booting' | BootOutcome;
 
 let router: ReturnType<typeof createAppRouter> | null = null;
 
-/** Boots (settings, login state), then shows the routed app, or the maintenance page if the api is down. */
-export function App() {
-  const [state, setState] = useState<AppState>('booting');
+/**
+ * Boots (settings, login state), then shows the routed app, or the maintenance page if the api is down. `booted`:
+ * start-up already ran (a page sent with its first screen waits for it before the first render, see main.tsx).
+ */
+export function App({ booted }: { booted?: BootOutcome }) {
+  const [state, setState] = useState<AppState>(booted ?? 'booting');
   const start = useCallback(() => {
     setState('booting');
     void boot().then(setState);
   }, []);
-  useEffect(start, [start]);
+  useEffect(() => {
+    if (!booted) start();
+  }, [booted, start]);
+  // The server's first screen (inert: a preview nothing can be typed into) has just been drawn over: live now.
+  useLayoutEffect(() => {
+    const container = document.getElementById('root');
+    container?.removeAttribute('inert');
+    container?.removeAttribute('data-prerendered');
+  }, []);
   useEffect(() => {
     if (state !== 'ready') return;
     // The words of a refused call (api-messages.ts), once the first page is up: until then such a refusal shows

@@ -72,4 +72,24 @@ describe('boot', () => {
     serve(() => new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' }));
     await expect(boot()).resolves.toBe('maintenance');
   });
+
+  it('takes the settings a page sent with its first screen, once, instead of asking for them', async () => {
+    const seen: string[] = [];
+    serve((url) => {
+      seen.push(url);
+      return settingsOk();
+    });
+    const sent = document.createElement('script');
+    sent.type = 'application/json';
+    sent.id = 'cr-boot';
+    sent.textContent = JSON.stringify({ settings: { suggestionsSuspended: false, devMode: false } });
+    document.body.append(sent);
+    await expect(boot()).resolves.toBe('ready');
+    expect(seen).toEqual([]);
+    expect(useSiteSettingsStore.getState().settings?.suggestionsSuspended).toBe(false);
+    expect(document.getElementById('cr-boot')).toBeNull();
+    // A second start-up (the maintenance page's retry) asks the api.
+    await expect(boot()).resolves.toBe('ready');
+    expect(seen).toEqual(['/api/site/settings']);
+  });
 });

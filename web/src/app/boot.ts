@@ -1,3 +1,4 @@
+import type { SiteSettings } from '@cr/api/contract/site.contract';
 import { currentLanguage } from '../lib/i18n';
 import { isServerDown } from '../lib/api-errors';
 import { useAuthStore } from '../lib/auth-store';
@@ -10,15 +11,31 @@ import { loadAntdLocale } from './antd-locale';
 export type BootOutcome = 'ready' | 'maintenance';
 
 /**
- * Start-up (spec §4, §8): reads the public site settings (which also proves the api is up) and, with a saved
- * api-token, the current user. An unreachable api means the maintenance page; a refused token is forgotten and
+ * The site settings the server put in a page it sent with its first screen (api's prerender-pages.ts), taken
+ * once: the page came from the api, so it is up, and its settings are those of that moment.
+ */
+function settingsSentWithPage(): SiteSettings | null {
+  const el = document.getElementById('cr-boot');
+  if (!el) return null;
+  el.remove();
+  try {
+    return (JSON.parse(el.textContent ?? '') as { settings?: SiteSettings }).settings ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Start-up (spec §4, §8): reads the public site settings (which also proves the api is up; a page sent with its
+ * first screen carries them) and, with a saved api-token, the current user. An unreachable api means the maintenance page; a refused token is forgotten and
  * the app continues logged out.
  */
 export async function boot(): Promise<BootOutcome> {
   restoreRememberedToken();
   const token = readApiToken();
+  const sent = settingsSentWithPage();
   const [settings, user] = await Promise.allSettled([
-    getSiteSettings(),
+    sent ? Promise.resolve(sent) : getSiteSettings(),
     token ? getCurrentUser() : Promise.resolve(null),
     loadAntdLocale(currentLanguage()),
   ]);

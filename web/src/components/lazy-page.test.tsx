@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { initI18n } from '../lib/i18n';
-import { ChunkLoadError, LazyPage, loadWithTimeout, type PageModule } from './lazy-page';
+import { ChunkLoadError, LazyPage, loadWithTimeout, preloadPage, type PageModule } from './lazy-page';
 
 initI18n();
 afterEach(() => vi.useRealTimers());
@@ -35,5 +35,14 @@ describe('LazyPage', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(await screen.findByText('Hello page')).toBeTruthy();
     expect(attempts).toBe(2);
+  });
+
+  it('renders a preloaded page in its first pass, never its loading state', async () => {
+    const load = () => Promise.resolve({ default: Hello });
+    await preloadPage(load);
+    render(<LazyPage load={load} />);
+    // No await: the page is there in the same render (the server's first screen is drawn over at once).
+    expect(screen.getByText('Hello page')).toBeTruthy();
+    expect(screen.queryByTestId('page-loading')).toBeNull();
   });
 });

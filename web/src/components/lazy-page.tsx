@@ -39,6 +39,14 @@ export function loadWithTimeout(load: PageLoader, ms: number): Promise<PageModul
   });
 }
 
+/** Page modules loaded before the app's first render (a page sent with its first screen, see main.tsx). */
+const preloaded = new Map<PageLoader, PageModule>();
+
+/** Loads a page's code and texts now, so its LazyPage renders it at once, without a loading state. */
+export async function preloadPage(load: PageLoader): Promise<void> {
+  preloaded.set(load, await loadWithTimeout(load, CHUNK_TIMEOUT_MS));
+}
+
 function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const chunk = error instanceof ChunkLoadError;
@@ -79,8 +87,12 @@ class PageErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
 /** A route's page, loaded on demand behind the spinner; failures and timeouts show an error with Retry. */
 export function LazyPage({ load, timeoutMs = CHUNK_TIMEOUT_MS }: { load: PageLoader; timeoutMs?: number }) {
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React.lazy remembers a rejected import forever.
-  const Page = useMemo(() => lazy(() => loadWithTimeout(load, timeoutMs)), [load, timeoutMs, attempt]);
+  // A new lazy component per attempt: React.lazy remembers a rejected import forever. A preloaded page needs
+  // none: it renders in the same pass as the layout.
+  const Page = useMemo(
+    () => (attempt === 0 && preloaded.get(load)?.default) || lazy(() => loadWithTimeout(load, timeoutMs)),
+    [load, timeoutMs, attempt],
+  );
   return (
     <PageErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<PageLoading />}>

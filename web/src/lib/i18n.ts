@@ -1,7 +1,6 @@
 import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { detectLanguage, type Lang } from './language';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -36,6 +35,13 @@ const lazyFiles: BackendModule = {
   },
 };
 
+/** The chosen language, as a cookie too: the server picks the language of a page's first screen with it. */
+export const LANG_COOKIE = 'cr_lang';
+
+function browserLanguage(): Lang {
+  return detectLanguage(localStorage.getItem(STORAGE_KEYS.lang), navigator.languages ?? [navigator.language]);
+}
+
 /** Namespaces every page needs at once: the shared texts (header, footer, navigation, loading states). */
 export const BASE_NAMESPACES = ['translation'];
 
@@ -59,21 +65,21 @@ export const MESSAGE_NAMESPACES = [
 ];
 
 function applyLanguage(lang: Lang): void {
+  // Chinese dates once their texts are there (antd-locale.ts loads them with antd's, before the first page).
   dayjs.locale(DAYJS_LOCALE[lang]);
+  if (typeof document === 'undefined') return; // the server's first-screen render
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  // The server sends a page's first screen in this language on the next visit (api's prerender-pages.ts).
+  document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 /**
- * Starts i18next in the saved language, else the browser's. The texts are fetched on demand; `bundled` gives
- * them all at once instead (unit tests).
+ * Starts i18next in the saved language, else the browser's (or in `lang`, for the server's first-screen render).
+ * The texts are fetched on demand; `bundled` gives them all at once instead (unit tests).
  */
-export function initI18n(bundled?: Resource): typeof i18next {
-  const lang = detectLanguage(
-    localStorage.getItem(STORAGE_KEYS.lang),
-    navigator.languages ?? [navigator.language],
-  );
+export function initI18n(bundled?: Resource, lang: Lang = browserLanguage()): typeof i18next {
   if (!i18next.isInitialized) {
-    void i18next
+    started = i18next
       .use(lazyFiles)
       .use(initReactI18next)
       .init({
@@ -89,10 +95,20 @@ export function initI18n(bundled?: Resource): typeof i18next {
         initAsync: !bundled,
       });
   } else {
-    void i18next.changeLanguage(lang);
+    started = i18next.changeLanguage(lang);
   }
   applyLanguage(lang);
   return i18next;
+}
+
+let started: Promise<unknown> = Promise.resolve();
+
+/** Resolves once i18next has started in its language (its shared texts loaded); never rejects. */
+export function i18nReady(): Promise<void> {
+  return started.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Resolves once the namespaces are there in the current language (a route's texts, before its page shows). */

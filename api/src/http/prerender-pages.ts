@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { SiteSettings } from '../contract/site.contract';
+import type { PageLang } from './prerender-language';
+
+/** web/src/prerender/render-page.tsx as built into the web build (web/vite-prerender.ts). */
+interface RenderModule {
+  PRERENDERED_ROUTES: readonly string[];
+  markedPath(pattern: string): string;
+  paramMarker(name: string): string;
+  renderPage(
+    url: string,
+    lang: PageLang,
+    settings: SiteSettings,
+  ): Promise<{ html: string; styles: string; title: string; description: string }>;
+}
+
+export type PageEncoding = 'br' | 'gzip' | null;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A rendered document with its parameters still as markers, and its compressed forms when it has none. */
+interface Rendered {
+  doc: string;
+  params: string[];
+  compressed?: { br: Buffer; gzip: Buffer };
+}
+
+/** At most this many rendered documents are kept (patterns × languages × settings seen). */
+const MAX_KEPT = 64;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** JSON inside `<script type="application/json">`: nothing in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export interface PrerenderedPages {
+  /** True when `pattern` (a route of the web app) is sent with its first screen rendered. */
+  has(pattern: string): boolean;
+  /**
+   * The page at `pathname` (matching `pattern`) as a document, in the best encoding the client takes; null when
+   * a parameter of the path cannot be decoded (the plain app is sent instead).
+   */
+  document(
+    pattern: string,
+    pathname: string,
+    lang: PageLang,
+    settings: SiteSettings,
+    encoding: PageEncoding,
+  ): Promise<Buffer | null>;
+}
+
+/**
+ * The first screen of the web app's main pages, rendered on the server (web/src/prerender): the layout and the
+ * page's top and loading state in the reader's language, with antd's styles and the site settings the app would
+ * fetch first. A phone paints it before the app's code has arrived. Each (page, language, settings) is rendered
+ * once and kept; a page's parameters are put in per request.
+ */
+export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPages | null> {
+  const entry = path.join(dist, '.ssr/render-page.js');
+  if (!fs.existsSync(entry)) return null;
+  const render = (await import(pathToFileURL(entry).href)) as RenderModule;
+  const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const pageStyles = pageStylesheets(dist, template);
+  const routes = new Set(render.PRERENDERED_ROUTES);
+  const kept = new Map<string, Promise<Rendered>>();
+
+  async function renderDocument(pattern: string, lang: PageLang, settings: SiteSettings): Promise<Rendered> {
+    const { html, styles, title, description } = await render.renderPage(
+      render.markedPath(pattern),
+      lang,
+      settings,
+    );
+    const doc = template
+      // The first screen is in the HTML: the app's code comes after it, not before (fetchpriority).
+      .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+      .replace(/<html lang="[^"]*">/, `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
+      // In the order the app has them: antd's first, then the app's own, then the pages'.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>${styles}`)
+      .replace(
+        /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+        () => `<meta name="description" content="${escapeHtml(description)}" />`,
+      )
+      .replace('</head>', () => `<style>${pageStyles}</style></head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          // inert until the app draws over it (web/src/app/app.tsx): a preview, nothing typed into it is lost.
+          `<div id="root" data-prerendered="${lang}" inert>${html}</div>` +
+          `<script type="application/json" id="cr-boot">${scriptJson({ settings })}</script>`,
+      );
+    const params = pattern
+      .split('/')
+      .filter((part) => part.startsWith(':'))
+      .map((part) => part.slice(1));
+    if (params.length > 0) return { doc, params };
+    return { doc, params, compressed: await compress(Buffer.from(doc)) };
+  }
+
+  function rendered(pattern: string, lang: PageLang, settings: SiteSettings): Promise<Rendered> {
+    const key = `${pattern}\n${lang}\n${JSON.stringify(settings)}`;
+    let r = kept.get(key);
+    if (!r) {
+      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+      r = renderDocument(pattern, lang, settings);
+      kept.set(key, r);
+      r.catch(() => kept.delete(key));
+    }
+    return r;
+  }
+
+  return {
+    has: (pattern) => routes.has(pattern),
+    async document(pattern, pathname, lang, settings, encoding) {
+      const r = await rendered(pattern, lang, settings);
+      if (r.compressed) return encoding ? r.compressed[encoding] : Buffer.from(r.doc);
+      const values = paramValues(pattern, pathname);
+      if (!values) return null;
+      let doc = r.doc;
+      for (const name of r.params)
+        doc = doc.split(render.paramMarker(name)).join(escapeHtml(values[name] ?? ''));
+      const bytes = Buffer.from(doc);
+      if (encoding === 'br') return brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+      if (encoding === 'gzip') return gzip(bytes, { level: 6 });
+      return bytes;
+    },
+  };
+}
+
+/**
+ * The stylesheets of every page (those the app loads with a page's code), in one: the first screen needs its
+ * page's, before that code arrives. The app keeps every page's styles once loaded, so they are written to hold
+ * together; together they are about 12 KB compressed.
+ */
+function pageStylesheets(dist: string, template: string): string {
+  const assets = path.join(dist, 'assets');
+  return fs
+    .readdirSync(assets)
+    .filter((name) => name.endsWith('.css') && !template.includes(`/assets/${name}`))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(assets, name), 'utf8').replace(/<\/style/gi, '<\\/style'))
+    .join('\n');
+}
+
+async function compress(bytes: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
+    gzip(bytes, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/** The decoded values of a path's parameters, or null when one is not valid percent-encoding. */
+function paramValues(pattern: string, pathname: string): Record<string, string> | null {
+  const parts = pathname.replace(/\/$/, '').split('/');
+  const values: Record<string, string> = {};
+  const names = pattern.split('/');
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    if (!name.startsWith(':')) continue;
+    try {
+      values[name.slice(1)] = decodeURIComponent(parts[i] ?? '');
+    } catch {
+      return null;
+    }
+  }
+  return values;
+}

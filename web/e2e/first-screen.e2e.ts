@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, shot, useSite, waitForApp } from './browser';
+import { unexpected } from './page-helpers';
+
+/**
+ * The first screen of the main pages comes as HTML from the server (api's prerender-pages.ts): painted before
+ * the app's code runs, in the reader's language, and drawn over by the app without anything moving.
+ */
+const site = useSite();
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const html = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${baseUrl(site)}${path}`, { headers });
+  return { status: res.status, text: await res.text() };
+};
+
+/**
+ * Where the header, the notices and, on a page of its own (not a record's, which changes once the record
+ * arrives, or says it is not there), the breadcrumbs and the title sit.
+ */
+const positions = (page: Page, ownPage: boolean) =>
+  page.evaluate(
+    (selectors) =>
+      selectors.map((sel) => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return r
+          ? [sel, Math.round(r.top), Math.round(r.left), Math.round(r.width), Math.round(r.height)]
+          : [sel];
+      }),
+    ['header.cr-header', '.cr-notices', ...(ownPage ? ['main nav[aria-label]', 'main h1'] : [])],
+  );
+
+describe('first screen from the server', () => {
+  it('sends the page in the reader language, with its title, inert until the app runs', async () => {
+    const en = await html('/suggestion');
+    expect(en.status).toBe(200);
+    expect(en.text).toContain('<div id="root" data-prerendered="en" inert>');
+    expect(en.text).toContain('<title>Suggestions · Cyber Republic</title>');
+    expect(en.text).toMatch(/<h1[^>]*>Suggestions<\/h1>/);
+    expect(en.text).toContain('id="cr-boot"');
+
+    const zh = await html('/', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' });
+    expect(zh.text).toContain('<html lang="zh-CN">');
+    expect(zh.text).toContain('共同治理与资助亦来云生态');
+    // The language the reader chose (its cookie) wins over the browser's.
+    const chosen = await html('/', { 'accept-language': 'zh-CN', cookie: 'cr_lang=en' });
+    expect(chosen.text).toContain('Govern and fund the Elastos ecosystem together');
+
+    // A parameter is put in as text, escaped.
+    const odd = await html('/proposals/%3Cb%3Ex');
+    expect(odd.text).toContain('#&#60;b&#62;x');
+    expect(odd.text).not.toContain('<b>x');
+    // With a query the plain app is sent (the page's state is in the URL); statuses stay as they were.
+    expect((await html('/suggestion?page=2')).text).not.toContain('data-prerendered');
+    expect((await html('/no-such-page')).status).toBe(404);
+    expect((await html('/unsubscribe')).status).toBe(400);
+  });
+
+  it('paints the page without its code, and the app draws over it without moving anything', async () => {
+    for (const width of [375, 1280]) {
+      for (const path of ['/', '/suggestion', '/proposals/1']) {
+        const still = await browser.newContext({
+          javaScriptEnabled: false,
+          viewport: { width, height: 800 },
+        });
+        const before = await still.newPage();
+        await before.goto(`${baseUrl(site)}${path}`);
+        expect(await before.locator('main h1').first().isVisible(), path).toBe(true);
+        const ownPage = !path.startsWith('/proposals/');
+        const served = await positions(before, ownPage);
+        if (path === '/suggestion') await shot(before, `first-screen-${width}-html`);
+        await still.close();
+
+        const { page, context, errors } = await newPage(browser, { width, height: 800 });
+        await page.goto(`${baseUrl(site)}${path}`);
+        await waitForApp(page);
+        expect(await page.locator('#root').getAttribute('data-prerendered')).toBeNull();
+        expect(await positions(page, ownPage), `${path} at ${width} px`).toEqual(served);
+        if (path === '/suggestion') await shot(page, `first-screen-${width}-app`);
+        expect(unexpected(errors), path).toEqual([]); // a proposal that is not there answers 404
+        await context.close();
+      }
+    }
+  });
+});
