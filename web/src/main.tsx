@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import type { BootOutcome } from './app/boot';
@@ -18,5 +18,10 @@ const render = (booted?: BootOutcome) =>
   );
 
 // A page sent with its first screen keeps it on screen until the app can draw the same page (first-screen.ts).
-if (container.dataset.prerendered) prepareFirstScreen(window.location.pathname).then(render, () => render());
+// Meanwhile nothing waits for that render, so it runs as a transition: in short slices, not one long task.
+if (container.dataset.prerendered)
+  prepareFirstScreen(window.location.pathname).then(
+    (booted) => startTransition(() => render(booted)),
+    () => render(),
+  );
 else render();
