@@ -121,10 +121,13 @@ function serveWebApp(app: express.Express, deps: AppDeps) {
       .then((xml) => res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(xml))
       .catch(next);
   });
-  const prerendered = loadPrerenderedPages(dist).catch((err: unknown) => {
-    deps.logger.warn({ err }, 'the first screens cannot be rendered on the server; the plain app is sent');
-    return null;
-  });
+  // Loaded with the first page asked for (the render module is large; most api processes of the tests never ask).
+  let loading: Promise<PrerenderedPages | null> | null = null;
+  const prerendered = () =>
+    (loading ??= loadPrerenderedPages(dist).catch((err: unknown) => {
+      deps.logger.warn({ err }, 'the first screens cannot be rendered on the server; the plain app is sent');
+      return null;
+    }));
   app.use(webStatic(files));
   app.get(/^\/(?!api\/|uploads\/|socket\.io\/).*/, (req, res, next) => {
     const pattern = pages?.match(req.path) ?? null;
@@ -142,7 +145,7 @@ function serveWebApp(app: express.Express, deps: AppDeps) {
     };
     // A main page without a query: its first screen rendered here, so a phone paints it before the code arrives.
     if (!pattern || req.url.includes('?')) return sendApp();
-    void prerendered
+    void prerendered()
       .then((p) => (p?.has(pattern) ? sendPrerendered(req, res, p, pattern, deps) : false))
       .catch((err: unknown) => {
         deps.logger.warn({ err, path: req.path }, 'a first screen failed to render; the plain app is sent');

@@ -32,6 +32,26 @@ interface Rendered {
 
 /** At most this many rendered documents are kept (patterns × languages × settings seen). */
 const MAX_KEPT = 64;
+/** A render that takes longer counts as failed: the plain app is sent. */
+const RENDER_TIMEOUT_MS = 3_000;
+/** After a failed render, the page is sent plain for this long before a render is tried again. */
+const RETRY_AFTER_MS = 60_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the render took more than ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -106,9 +126,10 @@ export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPag
     let r = kept.get(key);
     if (!r) {
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      r = renderDocument(pattern, lang, settings);
+      r = withTimeout(renderDocument(pattern, lang, settings), RENDER_TIMEOUT_MS);
       kept.set(key, r);
-      r.catch(() => kept.delete(key));
+      // A failure is kept a while (each request gets the plain app at once), then tried again.
+      r.catch(() => setTimeout(() => kept.get(key) === r && kept.delete(key), RETRY_AFTER_MS).unref());
     }
     return r;
   }

@@ -33,6 +33,8 @@ export interface RenderedPage {
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+/** How long the next render waits for the one before it at most. */
+const QUEUE_WAIT_MS = 5_000;
 
 /**
  * Renders `url` in `lang` with the site's public settings (they decide the notices under the header). Renders
@@ -40,7 +42,10 @@ let queue: Promise<unknown> = Promise.resolve();
  */
 export function renderPage(url: string, lang: Lang, settings: SiteSettings): Promise<RenderedPage> {
   const run = queue.then(() => renderNow(url, lang, settings));
-  queue = run.catch(() => undefined);
+  // The next render waits for this one, but never for long: one that hangs must not hold up the others.
+  queue = Promise.race([run, new Promise((resolve) => setTimeout(resolve, QUEUE_WAIT_MS))]).catch(
+    () => undefined,
+  );
   return run;
 }
 
