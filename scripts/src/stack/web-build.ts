@@ -25,7 +25,7 @@ export function webBuildIsStale(repoRoot: string): boolean {
   );
 }
 
-/** Runs `vite build` for web/ (about 1-3 s); rejects with vite's own output on failure. */
+/** Runs `vite build` for web/ (the app and its server render, about 10 s); rejects with vite's output on failure. */
 export function buildWeb(repoRoot: string): Promise<void> {
   const vite = path.join(repoRoot, 'node_modules/.bin/vite');
   return new Promise((resolve, reject) => {

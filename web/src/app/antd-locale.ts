@@ -8,9 +8,10 @@ import type { Lang } from '../lib/language';
 let zhCN: Locale | null = null;
 
 /**
- * Fetches antd's texts for `lang` (English is built in), and dayjs's Chinese month and day names with them. Start-up and the language switch await it, so antd's
- * own words (pagination, Empty, Modal buttons, date pickers) change together with the site's. Never rejects: on
- * a failed fetch antd keeps its English words and the next call tries again.
+ * Fetches antd's texts for `lang` (English is built in), and dayjs's Chinese month and day names with them.
+ * Start-up and the language switch await it, so antd's own words (pagination, Empty, Modal buttons, date pickers)
+ * change together with the site's. Never rejects: on a failed fetch antd keeps its English words and the next
+ * call tries again.
  */
 export function loadAntdLocale(lang: Lang): Promise<void> {
   if (lang !== 'zh' || zhCN) return Promise.resolve();

@@ -27,8 +27,8 @@ function settingsSentWithPage(): SiteSettings | null {
 
 /**
  * Start-up (spec §4, §8): reads the public site settings (which also proves the api is up; a page sent with its
- * first screen carries them) and, with a saved api-token, the current user. An unreachable api means the maintenance page; a refused token is forgotten and
- * the app continues logged out.
+ * first screen carries them) and, with a saved api-token, the current user. An unreachable api means the
+ * maintenance page; a refused token is forgotten and the app continues logged out.
  */
 export async function boot(): Promise<BootOutcome> {
   restoreRememberedToken();

@@ -10,7 +10,7 @@ import { PAGE_ROUTES } from './routes';
  * then the app draws the same page over it in one pass, never a loading state in between.
  */
 export async function prepareFirstScreen(pathname: string): Promise<BootOutcome> {
-  // i18next starts first: asked before it knows its language, it would call namespaces loaded that are not.
+  // i18next starts first: asked before it knows its language, it would report namespaces loaded before they are.
   await i18nReady();
   const [outcome] = await Promise.all([boot(), loadNamespaces(BASE_NAMESPACES), preloadPublicPage(pathname)]);
   return outcome;
