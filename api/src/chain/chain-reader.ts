@@ -1,5 +1,6 @@
 import { JsonRpcProvider, Network } from 'ethers';
 import type { AppDeps } from '../app-deps';
+import { withTimeout } from '../infra/with-timeout';
 
 /** A read that takes longer than this is answered as unavailable rather than holding the page. */
 export const READ_TIMEOUT_MS = 5_000;
@@ -24,9 +25,5 @@ export function chainReader(deps: AppDeps): JsonRpcProvider | null {
 
 /** `work`, or a rejection after READ_TIMEOUT_MS. */
 export function withReadTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${READ_TIMEOUT_MS} ms`)), READ_TIMEOUT_MS);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return withTimeout(work, READ_TIMEOUT_MS, 'the chain read');
 }

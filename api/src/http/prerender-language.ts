@@ -9,7 +9,7 @@ const LANG_COOKIE = 'cr_lang';
  * reader chose (its cookie), else the browser's first language that we have (any `zh-*` is Chinese), else English.
  */
 export function pageLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): PageLang {
-  const chosen = /(?:^|;\s*)cr_lang=(en|zh)(?:;|$)/.exec(cookieHeader ?? '')?.[1];
+  const chosen = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=(en|zh)(?:;|$)`).exec(cookieHeader ?? '')?.[1];
   if (chosen === 'en' || chosen === 'zh') return chosen;
   const tags = (acceptLanguage ?? '')
     .split(',')
@@ -23,5 +23,3 @@ export function pageLanguage(cookieHeader: string | undefined, acceptLanguage: s
   for (const { base } of tags) if (base === 'en' || base === 'zh') return base;
   return 'en';
 }
-
-export { LANG_COOKIE };

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { SiteSettings } from '../contract/site.contract';
+import { withTimeout } from '../infra/with-timeout';
 import type { PageLang } from './prerender-language';
 
 /** web/src/prerender/render-page.tsx as built into the web build (web/vite-prerender.ts). */
@@ -36,22 +37,6 @@ const MAX_KEPT = 64;
 const RENDER_TIMEOUT_MS = 3_000;
 /** After a failed render, the page is sent plain for this long before a render is tried again. */
 const RETRY_AFTER_MS = 60_000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the render took more than ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
-}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -126,7 +111,7 @@ export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPag
     let r = kept.get(key);
     if (!r) {
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      r = withTimeout(renderDocument(pattern, lang, settings), RENDER_TIMEOUT_MS);
+      r = withTimeout(renderDocument(pattern, lang, settings), RENDER_TIMEOUT_MS, 'the first-screen render');
       kept.set(key, r);
       // A failure is kept a while (each request gets the plain app at once), then tried again.
       r.catch(() => setTimeout(() => kept.get(key) === r && kept.delete(key), RETRY_AFTER_MS).unref());

@@ -36,7 +36,7 @@ const lazyFiles: BackendModule = {
 };
 
 /** The chosen language, as a cookie too: the server picks the language of a page's first screen with it. */
-export const LANG_COOKIE = 'cr_lang';
+const LANG_COOKIE = 'cr_lang';
 
 function browserLanguage(): Lang {
   return detectLanguage(localStorage.getItem(STORAGE_KEYS.lang), navigator.languages ?? [navigator.language]);
