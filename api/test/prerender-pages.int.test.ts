@@ -16,14 +16,16 @@ const index = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <link rel="modulepreload" crossorigin href="/assets/react-1.js">
 <link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>`;
 
-// Renders `<h1>` with the path and language; a path containing "boom" fails, one containing "slow" never ends.
+// Renders `<h1>` with the path and language; a path containing "boom" fails, one containing "slow" never ends,
+// "late" takes 4 s (longer than a request waits).
 const renderModule = `
-export const PRERENDERED_ROUTES = ['/', '/proposals/:id', '/boom', '/slow'];
+export const PRERENDERED_ROUTES = ['/', '/proposals/:id', '/boom', '/slow', '/late'];
 export const paramMarker = (name) => '__CR_PARAM_' + name + '__';
 export const markedPath = (p) => p.replace(/:([A-Za-z]+)/g, (_m, n) => paramMarker(n));
 export async function renderPage(url, lang, settings) {
   if (url.includes('boom')) throw new Error('boom');
   if (url.includes('slow')) return new Promise(() => {});
+  if (url.includes('late')) await new Promise((resolve) => setTimeout(resolve, 4000));
   globalThis.__crRenders = (globalThis.__crRenders ?? 0) + 1;
   return {
     html: '<main><h1>' + lang + ' ' + url + '</h1><p>suspended ' + settings.suggestionsSuspended + '</p></main>',
@@ -44,7 +46,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, '.ssr/render-page.js'), renderModule);
   fs.writeFileSync(
     path.join(dist, '.vite/routes.json'),
-    JSON.stringify({ routes: ['/', '/proposals/:id', '/boom', '/slow', '/terms', '/unsubscribe'] }),
+    JSON.stringify({ routes: ['/', '/proposals/:id', '/boom', '/slow', '/late', '/terms', '/unsubscribe'] }),
   );
   t = await startTestApi({ WEB_DIST_DIR: dist });
 }, 60_000);
@@ -100,5 +102,13 @@ describe('pages sent with their first screen', () => {
     }
     expect((await get('/unsubscribe')).status).toBe(400);
     expect((await get('/no-such-page')).status).toBe(404);
+  }, 20_000);
+
+  it('keeps a render that outlasts its request for the requests after it', async () => {
+    const first = Date.now();
+    expect(await (await get('/late')).text()).toBe(index);
+    expect(Date.now() - first).toBeLessThan(3_900);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await (await get('/late')).text()).toContain('<h1>en /late</h1>');
   }, 20_000);
 });

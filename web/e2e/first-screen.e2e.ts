@@ -5,7 +5,8 @@ import { unexpected } from './page-helpers';
 
 /**
  * The first screen of the main pages comes as HTML from the server (api's prerender-pages.ts): painted before
- * the app's code runs, in the reader's language, and drawn over by the app without anything moving.
+ * the app's code runs, in the reader's language, and taken over by the app (hydrated: the same nodes, so nothing
+ * moves or is painted twice).
  */
 const site = useSite();
 let browser: Browser;
@@ -63,7 +64,7 @@ describe('first screen from the server', () => {
     expect((await html('/unsubscribe')).status).toBe(400);
   });
 
-  it('paints the page without its code, and the app draws over it without moving anything', async () => {
+  it('paints the page without its code, and the app takes it over without moving anything', async () => {
     for (const width of [375, 1280]) {
       for (const path of ['/', '/suggestion', '/proposals/1']) {
         const still = await browser.newContext({
@@ -79,9 +80,21 @@ describe('first screen from the server', () => {
         await still.close();
 
         const { page, context, errors } = await newPage(browser, { width, height: 800 });
+        // The server's header, as parsed before the app's code runs (module scripts run after 'interactive').
+        await page.addInitScript(() =>
+          document.addEventListener('readystatechange', () => {
+            const w = window as unknown as { servedHeader?: Element | null };
+            w.servedHeader ??= document.querySelector('header.cr-header');
+          }),
+        );
         await page.goto(`${baseUrl(site)}${path}`);
         await waitForApp(page);
         expect(await page.locator('#root').getAttribute('data-prerendered')).toBeNull();
+        // Hydrated: the app kept the server's nodes (a mismatch would draw new ones and log an error).
+        const kept = await page.evaluate(
+          () => (window as unknown as { servedHeader?: Element | null }).servedHeader?.isConnected,
+        );
+        expect(kept, path).toBe(true);
         expect(await positions(page, ownPage), `${path} at ${width} px`).toEqual(served);
         if (path === '/suggestion') await shot(page, `first-screen-${width}-app`);
         expect(unexpected(errors), path).toEqual([]); // a proposal that is not there answers 404

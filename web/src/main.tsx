@@ -1,27 +1,32 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import type { BootOutcome } from './app/boot';
-import { prepareFirstScreen } from './app/first-screen';
+import { canTakeOverFirstScreen, prepareFirstScreen } from './app/first-screen';
 import { initI18n } from './lib/i18n';
 import './styles/global.css';
 
 initI18n();
 
 const container = document.getElementById('root')!;
-const root = createRoot(container);
-const render = (booted?: BootOutcome) =>
-  root.render(
-    <StrictMode>
-      <App booted={booted} />
-    </StrictMode>,
-  );
+const app = (booted?: BootOutcome) => (
+  <StrictMode>
+    <App booted={booted} />
+  </StrictMode>
+);
+const render = (booted?: BootOutcome) => createRoot(container).render(app(booted));
 
 // A page sent with its first screen keeps it on screen until the app can draw the same page (first-screen.ts).
-// Meanwhile nothing waits for that render, so it runs as a transition: in short slices, not one long task.
+// When the app's first render is what the server rendered (a visitor signed out, in the page's language), the
+// app takes the server's HTML over as it is (hydrates); otherwise it draws its own over it. Either way nothing
+// waits for that render meanwhile, so it runs as a transition: in short slices, not one long task.
 if (container.dataset.prerendered)
   prepareFirstScreen(window.location.pathname).then(
-    (booted) => startTransition(() => render(booted)),
+    (booted) =>
+      startTransition(() => {
+        if (booted === 'ready' && canTakeOverFirstScreen(container)) hydrateRoot(container, app(booted));
+        else render(booted);
+      }),
     () => render(),
   );
 else render();

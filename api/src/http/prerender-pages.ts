@@ -33,8 +33,10 @@ interface Rendered {
 
 /** At most this many rendered documents are kept (patterns × languages × settings seen). */
 const MAX_KEPT = 64;
-/** A render that takes longer counts as failed: the plain app is sent. */
-const RENDER_TIMEOUT_MS = 3_000;
+/** How long a request waits for its page's render: past that it gets the plain app (the render goes on, kept). */
+const RENDER_WAIT_MS = 3_000;
+/** A render not done after this long counts as failed (it hangs). */
+const RENDER_GIVE_UP_MS = 30_000;
 /** After a failed render, the page is sent plain for this long before a render is tried again. */
 const RETRY_AFTER_MS = 60_000;
 
@@ -111,12 +113,13 @@ export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPag
     let r = kept.get(key);
     if (!r) {
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      r = withTimeout(renderDocument(pattern, lang, settings), RENDER_TIMEOUT_MS, 'the first-screen render');
+      r = withTimeout(renderDocument(pattern, lang, settings), RENDER_GIVE_UP_MS, 'the first-screen render');
       kept.set(key, r);
       // A failure is kept a while (each request gets the plain app at once), then tried again.
       r.catch(() => setTimeout(() => kept.get(key) === r && kept.delete(key), RETRY_AFTER_MS).unref());
     }
-    return r;
+    // A slow render (the first one loads the page's code; a busy machine) is kept for the requests after it.
+    return withTimeout(r, RENDER_WAIT_MS, 'the first-screen render');
   }
 
   return {

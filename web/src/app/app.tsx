@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { MaintenancePage } from '../components/maintenance-page';
 import { PageLoading } from '../components/page-loading';
@@ -38,14 +38,29 @@ export function App({ booted }: { booted?: BootOutcome }) {
     idle(() => void loadNamespaces([...ERROR_NAMESPACES, ...MESSAGE_NAMESPACES]).catch(() => undefined));
   }, [state]);
 
+  return (
+    <AppFrame>
+      {state === 'ready' ? (
+        <RouterProvider router={(router ??= createAppRouter())} />
+      ) : state === 'maintenance' ? (
+        <MaintenancePage onRetry={start} />
+      ) : (
+        <PageLoading fullScreen />
+      )}
+    </AppFrame>
+  );
+}
+
+/**
+ * What surrounds the app's content, here and in the server's render of a first screen (web/src/prerender): the
+ * same tree above the page on both sides, so the browser can take the server's HTML over as it is (hydrate).
+ * `children` is one element: a list there would change the ids React gives (antd's class names come from them).
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
   // The shared texts of the reader's language arrive while the app boots; until both are there, the skeleton.
   return (
     <Suspense fallback={<PageLoading fullScreen />}>
-      <AppProviders>
-        {state === 'booting' && <PageLoading fullScreen />}
-        {state === 'maintenance' && <MaintenancePage onRetry={start} />}
-        {state === 'ready' && <RouterProvider router={(router ??= createAppRouter())} />}
-      </AppProviders>
+      <AppProviders>{children}</AppProviders>
     </Suspense>
   );
 }

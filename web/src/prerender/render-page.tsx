@@ -4,13 +4,12 @@
  * arrives (its top and loading state), with antd's styles for it. The browser paints this HTML before the app's
  * code arrives; the app then renders the same page over it (main.tsx).
  */
-import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import i18next from 'i18next';
 import type { SiteSettings } from '@cr/api/contract/site.contract';
-import { AppProviders } from '../app/app-providers';
+import { AppFrame } from '../app/app';
 import { loadAntdLocale } from '../app/antd-locale';
 import { preloadPublicPage } from '../app/first-screen';
 import { appRouteObjects } from '../app/router';
@@ -68,11 +67,9 @@ async function renderNow(url: string, lang: Lang, settings: SiteSettings): Promi
   serverDocumentHead.description = SITE_DESCRIPTION;
   const html = renderToString(
     <StyleProvider cache={cache}>
-      <Suspense fallback={null}>
-        <AppProviders>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </Suspense>
+      <AppFrame>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppFrame>
     </StyleProvider>,
   );
   return {
