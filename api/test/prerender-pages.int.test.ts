@@ -71,10 +71,11 @@ describe('pages sent with their first screen', () => {
     expect(doc).toContain('<meta name="description" content="About &#60;/&#62;" />');
     // The pages' own styles after the app's; the app's code after the first screen.
     expect(doc).toMatch(/index-1\.css">[\s\S]*<style>\.cr-page\{color:blue\}<\/style><\/head>/);
-    expect(doc).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-1.js">');
+    // The app's files are asked for once the first screen is painted (web/public/start-app.js).
     expect(doc).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
+      '<script defer src="/start-app.js" data-src="/assets/app-1.js" data-preload="/assets/react-1.js"></script>',
     );
+    expect(doc).not.toMatch(/type="module"|rel="modulepreload"/);
     const boot = /<script type="application\/json" id="cr-boot">([^<]*)<\/script>/.exec(doc)?.[1];
     expect(JSON.parse(boot!)).toMatchObject({ settings: { suggestionsSuspended: false } });
   });

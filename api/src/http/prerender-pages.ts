@@ -40,6 +40,23 @@ const RENDER_GIVE_UP_MS = 30_000;
 /** After a failed render, the page is sent plain for this long before a render is tried again. */
 const RETRY_AFTER_MS = 60_000;
 
+/** The app's module script and its modulepreload links, as `vite build` writes them into index.html. */
+const APP_SCRIPTS =
+  /<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload" crossorigin href="[^"]+">)*/;
+
+/**
+ * The app's module script and modulepreloads replaced by web/public/start-app.js, which asks for the same files
+ * once the first screen has been painted: on a slow phone the HTML and its stylesheet then have the network and
+ * the processor to themselves until that paint.
+ */
+function startAfterPaint(tags: string): string {
+  const src = /<script type="module" crossorigin src="([^"]+)">/.exec(tags)![1]!;
+  const preload = [...tags.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
+  return `<script defer src="/start-app.js" data-src="${src}" data-preload="${preload.join(' ')}"></script>`;
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** JSON inside `<script type="application/json">`: nothing in it can close the element. */
@@ -83,8 +100,8 @@ export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPag
       settings,
     );
     const doc = template
-      // The first screen is in the HTML: the app's code comes after it, not before (fetchpriority).
-      .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+      // The first screen is in the HTML: the app's code is asked for once it has been painted.
+      .replace(APP_SCRIPTS, (tags) => startAfterPaint(tags))
       .replace(/<html lang="[^"]*">/, `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
       // In the order the app has them: antd's first, then the app's own, then the pages'.
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>${styles}`)

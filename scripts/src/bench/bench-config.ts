@@ -21,6 +21,11 @@ export function loadBenchConfig(env = process.env) {
         .string()
         .optional()
         .transform((v) => (v ? new RegExp(v, 'i') : null)),
+      /**
+       * `bench:web`: Lighthouse runs per page and form factor; the run with the median performance score is
+       * printed (a simulated phone's score moves by 10 to 30 between runs on a 2-core machine).
+       */
+      BENCH_WEB_RUNS: z.coerce.number().int().min(1).max(20).default(3),
       /** `bench:web`: write each page's Lighthouse report (JSON) into this directory, to read the failing audits. */
       BENCH_REPORTS_DIR: optionalString,
       /** Also measure lists and searches with varied inputs (a new word, page, member each request), cache off. */
