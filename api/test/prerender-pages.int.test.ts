@@ -86,6 +86,11 @@ describe('pages sent with their first screen', () => {
     expect(a).toContain('<h1>en /proposals/7</h1>');
     const once = renders();
     const b = await (await get('/proposals/%3Cscript%3E%22x', { 'accept-encoding': 'gzip' })).text();
+    // A proposal's largest content comes with the app's data: its code is asked for with the page.
+    expect(b).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-1.js">');
+    expect(b).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
+    );
     expect(b).toContain('<h1>en /proposals/&#60;script&#62;&#34;x</h1>');
     expect(b).not.toContain('<script>"x');
     // Bad percent-encoding: the plain app.
