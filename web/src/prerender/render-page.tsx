@@ -2,7 +2,7 @@
  * The server's render of a page's first screen (built by `vite build --ssr`, see web/vite-prerender.ts; used by
  * the api's prerender-pages.ts): the layout and the page as a first visit signed out sees it before any data
  * arrives (its top and loading state), with antd's styles for it. The browser paints this HTML before the app's
- * code arrives; the app then renders the same page over it (main.tsx).
+ * code arrives; the app then takes it over, hydrating it (main.tsx).
  */
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
