@@ -192,14 +192,33 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
     await shot(watcher.page, 'proposal-voting-zh');
     await waitStatus(watcher.page, 'NOTIFICATION', 180_000);
 
-    // A holder locks 150 ELA (threshold: 10% of the dev supply of 1,000 ELA) from their own wallet, by QR.
+    // A holder locks 150 ELA (threshold: 10% of the dev supply of 1,000 ELA) from their own wallet, by QR. The
+    // 60-block window must not close while a loaded machine opens the page, so the chain is held until the wallet
+    // request stands (in turn with the other cycles' held votes); the transaction is mined once blocks resume.
     const holder = council[11]!;
-    await openAs(page, site.site, holder.token, 'en', `/proposals/${number}`);
-    const panel = page.locator('[data-testid="veto-panel"]');
-    await panel.locator('[data-testid="veto-amount"]').locator('xpath=descendant-or-self::input').fill('150');
-    await panel.locator('[data-testid="veto-from"]').fill(holder.evmAddress);
-    await panel.locator('[data-testid="veto-start"]').click();
-    await page.locator('[data-testid="veto-confirm"]').click();
+    await votingPhase(() =>
+      withBlocksHeld(site.site, async () => {
+        await openAs(page, site.site, holder.token, 'en', `/proposals/${number}`);
+        const panel = page.locator('[data-testid="veto-panel"]');
+        await panel
+          .locator('[data-testid="veto-amount"]')
+          .locator('xpath=descendant-or-self::input')
+          .fill('150');
+        await panel.locator('[data-testid="veto-from"]').fill(holder.evmAddress);
+        await panel.locator('[data-testid="veto-start"]').click();
+        await page.locator('[data-testid="veto-confirm"]').click();
+        await page
+          .locator('.cr-wallet-dialog [data-testid="wallet-qr"]')
+          .waitFor({ timeout: 15_000 })
+          .catch(async (err: unknown) => {
+            const text = await page
+              .locator('main')
+              .innerText()
+              .catch(() => '?');
+            throw new Error(`no veto request on the page: ${text.slice(0, 600)}`, { cause: err });
+          });
+      }),
+    );
     await approveDialogQr(page, site.site, holder.wallet, 'dev');
 
     // The locked total passes the threshold live on the watcher's page, then the window closes: VETOED.
