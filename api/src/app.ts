@@ -9,6 +9,7 @@ import { mountRoutes } from './http/mount-routes';
 import { indexBuild, pickEncoding, sendBuildFile, webStatic } from './http/web-static';
 import { loadPageRoutes } from './http/page-routes';
 import { pageLanguage } from './http/prerender-language';
+import { prerenderData } from './http/prerender-data';
 import { loadPrerenderedPages, type PrerenderedPages } from './http/prerender-pages';
 import { getSiteSettings } from './modules/site/site.service';
 import { robotsTxt, sitemapXml } from './modules/seo/sitemap.service';
@@ -124,7 +125,7 @@ function serveWebApp(app: express.Express, deps: AppDeps) {
   // Loaded with the first page asked for (the render module is large; most api processes of the tests never ask).
   let loading: Promise<PrerenderedPages | null> | null = null;
   const prerendered = () =>
-    (loading ??= loadPrerenderedPages(dist).catch((err: unknown) => {
+    (loading ??= loadPrerenderedPages(dist, prerenderData(deps)).catch((err: unknown) => {
       deps.logger.warn({ err }, 'the first screens cannot be rendered on the server; the plain app is sent');
       return null;
     }));

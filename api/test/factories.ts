@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Role } from '../src/contract/user.contract';
 import type { Db } from '../src/db/db-client';
-import { users, type UserRow } from '../src/db/schema';
+import { proposals, users, type UserRow } from '../src/db/schema';
 import { issueToken } from '../src/modules/session/session.service';
 
 /** Inserts a user (unique name and e-mail unless given) and opens a session for it. */
@@ -23,4 +24,27 @@ export async function makeUser(
     .returning();
   const { token, tokenId } = await issueToken(db, user!.id, 'password');
   return { user: user!, token, tokenId };
+}
+
+/** Inserts a proposal of `ownerId` (also its proposer) straight into the table: numbered unless a DRAFT. */
+export async function makeProposal(
+  db: Db,
+  ownerId: string,
+  status: 'DRAFT' | 'PROPOSED' | 'ACTIVE',
+  title: string,
+) {
+  const [p] = await db
+    .insert(proposals)
+    .values({
+      number: status === 'DRAFT' ? null : sql`nextval('proposal_number_seq')`,
+      status,
+      type: '1',
+      title,
+      titleSearch: sql`to_tsvector('simple', ${title})`,
+      ownerId,
+      proposerId: ownerId,
+      draftHash: `0x${randomBytes(32).toString('hex')}`,
+    })
+    .returning();
+  return p!;
 }

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberActivitySchema } from '../src/contract/member-activity.contract';
 import { normalizeSuggestionContent } from '../src/contract/suggestion-content.contract';
-import { communities, communityMembers, proposalVotes, proposals, suggestions } from '../src/db/schema';
+import { communities, communityMembers, proposalVotes, suggestions } from '../src/db/schema';
 import { searchDocument } from '../src/modules/suggestion/suggestion.repo';
-import { makeUser } from './factories';
+import { makeProposal, makeUser } from './factories';
 import { newMotion } from './suggestion-fixtures';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -39,22 +38,8 @@ async function suggestionBy(
     });
 }
 
-async function proposalOf(ownerId: string, status: 'DRAFT' | 'PROPOSED' | 'ACTIVE', title: string) {
-  const [p] = await db()
-    .insert(proposals)
-    .values({
-      number: status === 'DRAFT' ? null : sql`nextval('proposal_number_seq')`,
-      status,
-      type: '1',
-      title,
-      titleSearch: sql`to_tsvector('simple', ${title})`,
-      ownerId,
-      proposerId: ownerId,
-      draftHash: `0x${randomBytes(32).toString('hex')}`,
-    })
-    .returning();
-  return p!;
-}
+const proposalOf = (ownerId: string, status: 'DRAFT' | 'PROPOSED' | 'ACTIVE', title: string) =>
+  makeProposal(db(), ownerId, status, title);
 
 describe('a member’s public activity', () => {
   it('lists public suggestions, published proposals, council votes and communities; never drafts or hidden posts', async () => {

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proposals } from '../src/db/schema';
+import { makeProposal, makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 
 /**
@@ -16,19 +19,21 @@ const index = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <link rel="modulepreload" crossorigin href="/assets/react-1.js">
 <link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>`;
 
-// Renders `<h1>` with the path and language; a path containing "boom" fails, one containing "slow" never ends,
-// "late" takes 4 s (longer than a request waits).
+// Renders `<h1>` with the path and language (and the title of the data it is given); a path containing "boom"
+// fails, one containing "slow" never ends, "late" takes 4 s (longer than a request waits).
 const renderModule = `
 export const PRERENDERED_ROUTES = ['/', '/proposals/:id', '/boom', '/slow', '/late'];
 export const paramMarker = (name) => '__CR_PARAM_' + name + '__';
 export const markedPath = (p) => p.replace(/:([A-Za-z]+)/g, (_m, n) => paramMarker(n));
-export async function renderPage(url, lang, settings) {
+export async function renderPage(url, lang, settings, data) {
   if (url.includes('boom')) throw new Error('boom');
   if (url.includes('slow')) return new Promise(() => {});
   if (url.includes('late')) await new Promise((resolve) => setTimeout(resolve, 4000));
   globalThis.__crRenders = (globalThis.__crRenders ?? 0) + 1;
   return {
-    html: '<main><h1>' + lang + ' ' + url + '</h1><p>suspended ' + settings.suggestionsSuspended + '</p></main>',
+    html:
+      '<main><h1>' + lang + ' ' + url + (data ? ' ' + encodeURIComponent(Object.values(data)[0].title) : '') +
+      '</h1><p>suspended ' + settings.suggestionsSuspended + '</p></main>',
     styles: '<style>.ant{color:red}</style>',
     title: 'Page ' + url + ' · Cyber Republic',
     description: 'About <' + url + '>',
@@ -56,6 +61,17 @@ afterAll(async () => {
 });
 
 const get = (p: string, headers: Record<string, string> = {}) => fetch(`${t.url}${p}`, { headers });
+const renders = () => (globalThis as { __crRenders?: number }).__crRenders;
+const bootOf = (doc: string) =>
+  JSON.parse(/<script type="application\/json" id="cr-boot">([^<]*)<\/script>/.exec(doc)![1]!) as {
+    settings: unknown;
+    data?: Record<string, { number: number; title: string; status: string }>;
+  };
+
+async function proposalOf(status: 'DRAFT' | 'PROPOSED', title: string) {
+  const owner = (await makeUser(t.deps.database.db)).user;
+  return makeProposal(t.deps.database.db, owner.id, status, title);
+}
 
 describe('pages sent with their first screen', () => {
   it('puts the rendered page, its styles, head and settings into the app, in the reader language', async () => {
@@ -76,12 +92,10 @@ describe('pages sent with their first screen', () => {
       '<script defer src="/start-app.js" data-src="/assets/app-1.js" data-preload="/assets/react-1.js"></script>',
     );
     expect(doc).not.toMatch(/type="module"|rel="modulepreload"/);
-    const boot = /<script type="application\/json" id="cr-boot">([^<]*)<\/script>/.exec(doc)?.[1];
-    expect(JSON.parse(boot!)).toMatchObject({ settings: { suggestionsSuspended: false } });
+    expect(bootOf(doc)).toEqual({ settings: expect.objectContaining({ suggestionsSuspended: false }) });
   });
 
   it('puts a parameter in as escaped text, each time, from one render', async () => {
-    const renders = () => (globalThis as { __crRenders?: number }).__crRenders;
     const a = await (await get('/proposals/7', { cookie: 'cr_lang=en' })).text();
     expect(a).toContain('<h1>en /proposals/7</h1>');
     const once = renders();
@@ -117,4 +131,32 @@ describe('pages sent with their first screen', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await (await get('/late')).text()).toContain('<h1>en /late</h1>');
   }, 20_000);
+
+  it('renders a proposal’s page with the proposal, sent along for the app, once per change', async () => {
+    const p = await proposalOf('PROPOSED', 'Solar </script> wallet');
+    const first = await (await get(`/proposals/${p.number}`, { 'accept-encoding': 'br' })).text();
+    expect(first).toContain(`<h1>en /proposals/${p.number} Solar%20%3C%2Fscript%3E%20wallet</h1>`);
+    const sent = bootOf(first).data?.[`proposal:${p.number}`];
+    expect(sent).toMatchObject({ number: p.number, title: 'Solar </script> wallet', status: 'PROPOSED' });
+    expect(first).not.toContain('Solar </script>');
+    // Its largest content is in the HTML now: the app's code is asked for once that is painted.
+    expect(first).toContain('<script defer src="/start-app.js"');
+    const once = renders();
+    await get(`/proposals/${p.number}`);
+    expect(renders()).toBe(once);
+    // By id too; then changed: rendered again.
+    expect(await (await get(`/proposals/${p.id}`)).text()).toContain(`"proposal:${p.id}"`);
+    await t.deps.database.db
+      .update(proposals)
+      .set({ title: 'Solar wallet v2' })
+      .where(eq(proposals.id, p.id));
+    expect(await (await get(`/proposals/${p.number}`)).text()).toContain('Solar%20wallet%20v2</h1>');
+    expect(renders()).toBe(once! + 2);
+    // A draft is not public: its page is rendered in its loading state, with the app's code at once.
+    const draft = await proposalOf('DRAFT', 'Private draft');
+    const plain = await (await get(`/proposals/${draft.id}`)).text();
+    expect(plain).toContain(`<h1>en /proposals/${draft.id}</h1>`);
+    expect(bootOf(plain).data).toBeUndefined();
+    expect(plain).toContain('<script type="module" fetchpriority="low"');
+  });
 });

@@ -4,6 +4,7 @@ import { App } from './app/app';
 import type { BootOutcome } from './app/boot';
 import { canTakeOverFirstScreen, prepareFirstScreen } from './app/first-screen';
 import { initI18n } from './lib/i18n';
+import { dropPageData } from './lib/page-data';
 import './styles/global.css';
 
 initI18n();
@@ -14,7 +15,11 @@ const app = (booted?: BootOutcome) => (
     <App booted={booted} />
   </StrictMode>
 );
-const render = (booted?: BootOutcome) => createRoot(container).render(app(booted));
+const render = (booted?: BootOutcome) => {
+  // Data the server rendered the page with is for hydrating it only (a member reads their own).
+  dropPageData();
+  createRoot(container).render(app(booted));
+};
 
 // A page sent with its first screen keeps it on screen until the app can draw the same page (first-screen.ts).
 // When the app's first render is what the server rendered (a visitor signed out, in the page's language), the

@@ -16,8 +16,21 @@ interface RenderModule {
     url: string,
     lang: PageLang,
     settings: SiteSettings,
+    data?: Record<string, unknown>,
   ): Promise<{ html: string; styles: string; title: string; description: string }>;
 }
+
+/** The data a page's first screen is rendered with, and the app hydrates it with (web's page-data.ts). */
+export interface PageData {
+  /** What the page reads it under, e.g. `proposal:12`. */
+  key: string;
+  value: unknown;
+  /** Changes whenever what the first screen shows of it may change: one render is kept per version. */
+  version: string;
+}
+
+/** The data for a page at a pattern with these parameter values, or null (rendered in its loading state). */
+export type PageDataSource = (pattern: string, params: Record<string, string>) => Promise<PageData | null>;
 
 export type PageEncoding = 'br' | 'gzip' | null;
 
@@ -33,6 +46,8 @@ interface Rendered {
 
 /** At most this many rendered documents are kept (patterns × languages × settings seen). */
 const MAX_KEPT = 64;
+/** At most this many rendered with data are kept (records × languages), apart from the above. */
+const MAX_KEPT_WITH_DATA = 128;
 /** How long a request waits for its page's render: past that it gets the plain app (the render goes on, kept). */
 const RENDER_WAIT_MS = 3_000;
 /** A render not done after this long counts as failed (it hangs). */
@@ -45,9 +60,9 @@ const APP_SCRIPTS =
   /<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload" crossorigin href="[^"]+">)*/;
 
 /**
- * Pages whose largest content is drawn by the app from its data (not in the first screen): their app's code is
- * asked for with the page. Asked for after the first paint, a proposal's text came later (LCP 6.6 s against 5.6 s
- * in bench:web).
+ * Pages whose largest content is drawn by the app from its data when their first screen comes without it (a
+ * proposal that cannot be read signed out): their app's code is asked for with the page. Asked for after the
+ * first paint, a proposal's text came later (LCP 6.6 s against 5.6 s in bench:web).
  */
 const APP_AT_ONCE = new Set(['/proposals/:id']);
 
@@ -89,9 +104,13 @@ export interface PrerenderedPages {
  * The first screen of the web app's main pages, rendered on the server (web/src/prerender): the layout and the
  * page's top and loading state in the reader's language, with antd's styles and the site settings the app would
  * fetch first. A phone paints it before the app's code has arrived. Each (page, language, settings) is rendered
- * once and kept; a page's parameters are put in per request.
+ * once and kept; a page's parameters are put in per request. A page `dataFor` gives data (a proposal's) is
+ * rendered with it instead, once per (path, language, settings, data version).
  */
-export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPages | null> {
+export async function loadPrerenderedPages(
+  dist: string,
+  dataFor?: PageDataSource,
+): Promise<PrerenderedPages | null> {
   const entry = path.join(dist, '.ssr/render-page.js');
   if (!fs.existsSync(entry)) return null;
   const render = (await import(pathToFileURL(entry).href)) as RenderModule;
@@ -99,18 +118,25 @@ export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPag
   const pageStyles = pageStylesheets(dist, template);
   const routes = new Set(render.PRERENDERED_ROUTES);
   const kept = new Map<string, Promise<Rendered>>();
+  const keptWithData = new Map<string, Promise<Rendered>>();
 
-  async function renderDocument(pattern: string, lang: PageLang, settings: SiteSettings): Promise<Rendered> {
+  async function renderDocument(
+    pattern: string,
+    lang: PageLang,
+    settings: SiteSettings,
+    withData?: { pathname: string; data: PageData },
+  ): Promise<Rendered> {
     const { html, styles, title, description } = await render.renderPage(
-      render.markedPath(pattern),
+      withData?.pathname ?? render.markedPath(pattern),
       lang,
       settings,
+      withData && { [withData.data.key]: withData.data.value },
     );
     const doc = template
       // The first screen is in the HTML: the app's code is asked for once it has been painted, or at once, at low
       // priority, for a page whose largest content comes with the data the app reads (a proposal's).
       .replace(APP_SCRIPTS, (tags) =>
-        APP_AT_ONCE.has(pattern)
+        APP_AT_ONCE.has(pattern) && !withData
           ? tags.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
           : startAfterPaint(tags),
       )
@@ -127,25 +153,34 @@ export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPag
         () =>
           // inert until the app draws over it (web/src/app/app.tsx): a preview, nothing typed into it is lost.
           `<div id="root" data-prerendered="${lang}" inert>${html}</div>` +
-          `<script type="application/json" id="cr-boot">${scriptJson({ settings })}</script>`,
+          `<script type="application/json" id="cr-boot">${scriptJson({
+            settings,
+            ...(withData && { data: { [withData.data.key]: withData.data.value } }),
+          })}</script>`,
       );
-    const params = pattern
-      .split('/')
-      .filter((part) => part.startsWith(':'))
-      .map((part) => part.slice(1));
+    const params = withData
+      ? []
+      : pattern
+          .split('/')
+          .filter((part) => part.startsWith(':'))
+          .map((part) => part.slice(1));
     if (params.length > 0) return { doc, params };
-    return { doc, params, compressed: await compress(Buffer.from(doc)) };
+    return { doc, params, compressed: await compress(Buffer.from(doc), withData ? 'fast' : 'best') };
   }
 
-  function rendered(pattern: string, lang: PageLang, settings: SiteSettings): Promise<Rendered> {
-    const key = `${pattern}\n${lang}\n${JSON.stringify(settings)}`;
-    let r = kept.get(key);
+  function rendered(
+    store: Map<string, Promise<Rendered>>,
+    key: string,
+    max: number,
+    make: () => Promise<Rendered>,
+  ): Promise<Rendered> {
+    let r = store.get(key);
     if (!r) {
-      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      r = withTimeout(renderDocument(pattern, lang, settings), RENDER_GIVE_UP_MS, 'the first-screen render');
-      kept.set(key, r);
+      if (store.size >= max) store.delete(store.keys().next().value!);
+      r = withTimeout(make(), RENDER_GIVE_UP_MS, 'the first-screen render');
+      store.set(key, r);
       // A failure is kept a while (each request gets the plain app at once), then tried again.
-      r.catch(() => setTimeout(() => kept.get(key) === r && kept.delete(key), RETRY_AFTER_MS).unref());
+      r.catch(() => setTimeout(() => store.get(key) === r && store.delete(key), RETRY_AFTER_MS).unref());
     }
     // A slow render (the first one loads the page's code; a busy machine) is kept for the requests after it.
     return withTimeout(r, RENDER_WAIT_MS, 'the first-screen render');
@@ -154,10 +189,18 @@ export async function loadPrerenderedPages(dist: string): Promise<PrerenderedPag
   return {
     has: (pattern) => routes.has(pattern),
     async document(pattern, pathname, lang, settings, encoding) {
-      const r = await rendered(pattern, lang, settings);
-      if (r.compressed) return encoding ? r.compressed[encoding] : Buffer.from(r.doc);
       const values = paramValues(pattern, pathname);
       if (!values) return null;
+      const data = dataFor && Object.keys(values).length > 0 ? await dataFor(pattern, values) : null;
+      const page = `${lang}\n${JSON.stringify(settings)}`;
+      const r = data
+        ? await rendered(keptWithData, `${pathname}\n${page}\n${data.version}`, MAX_KEPT_WITH_DATA, () =>
+            renderDocument(pattern, lang, settings, { pathname, data }),
+          )
+        : await rendered(kept, `${pattern}\n${page}`, MAX_KEPT, () =>
+            renderDocument(pattern, lang, settings),
+          );
+      if (r.compressed) return encoding ? r.compressed[encoding] : Buffer.from(r.doc);
       let doc = r.doc;
       for (const name of r.params)
         doc = doc.split(render.paramMarker(name)).join(escapeHtml(values[name] ?? ''));
@@ -184,10 +227,14 @@ function pageStylesheets(dist: string, template: string): string {
     .join('\n');
 }
 
-async function compress(bytes: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+/** `best` for a document kept for good, `fast` for one kept until its data changes. */
+async function compress(bytes: Buffer, effort: 'best' | 'fast'): Promise<{ br: Buffer; gzip: Buffer }> {
+  const best = effort === 'best';
   const [br, gz] = await Promise.all([
-    brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
-    gzip(bytes, { level: 9 }),
+    brotli(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? zlib.constants.BROTLI_MAX_QUALITY : 5 },
+    }),
+    gzip(bytes, { level: best ? 9 : 6 }),
   ]);
   return { br, gzip: gz };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../lib/auth-store';
+import { dropPageData, sentPageData } from '../lib/page-data';
 import { useSiteSettingsStore } from '../lib/site-settings-store';
 import { makeCurrentUser } from '../testing/test-user';
 import { boot } from './boot';
@@ -82,12 +83,20 @@ describe('boot', () => {
     const sent = document.createElement('script');
     sent.type = 'application/json';
     sent.id = 'cr-boot';
-    sent.textContent = JSON.stringify({ settings: { suggestionsSuspended: false, devMode: false } });
+    sent.textContent = JSON.stringify({
+      settings: { suggestionsSuspended: false, devMode: false },
+      data: { 'proposal:12': { number: 12, title: 'Solar wallet' } },
+    });
     document.body.append(sent);
     await expect(boot()).resolves.toBe('ready');
     expect(seen).toEqual([]);
     expect(useSiteSettingsStore.getState().settings?.suggestionsSuspended).toBe(false);
     expect(document.getElementById('cr-boot')).toBeNull();
+    // The data the page was rendered with waits for the page's first render, which drops it once shown.
+    expect(sentPageData('proposal:12')).toEqual({ number: 12, title: 'Solar wallet' });
+    expect(sentPageData('proposal:13')).toBeUndefined();
+    dropPageData('proposal:12');
+    expect(sentPageData('proposal:12')).toBeUndefined();
     // A second start-up (the maintenance page's retry) asks the api.
     await expect(boot()).resolves.toBe('ready');
     expect(seen).toEqual(['/api/site/settings']);

@@ -3,6 +3,7 @@ import { currentLanguage } from '../lib/i18n';
 import { isServerDown } from '../lib/api-errors';
 import { useAuthStore } from '../lib/auth-store';
 import { clearApiTokens, readApiToken, restoreRememberedToken } from '../lib/session-token';
+import { setPageData } from '../lib/page-data';
 import { useSiteSettingsStore } from '../lib/site-settings-store';
 import { getCurrentUser } from '../features/auth/api/get-current-user';
 import { getSiteSettings } from '../features/site/api/get-site-settings';
@@ -12,14 +13,20 @@ export type BootOutcome = 'ready' | 'maintenance';
 
 /**
  * The site settings the server put in a page it sent with its first screen (api's prerender-pages.ts), taken
- * once: the page came from the api, so it is up, and its settings are those of that moment.
+ * once: the page came from the api, so it is up, and its settings are those of that moment. The data the page
+ * was rendered with, if any, is kept for its first render (page-data.ts).
  */
 function settingsSentWithPage(): SiteSettings | null {
   const el = document.getElementById('cr-boot');
   if (!el) return null;
   el.remove();
   try {
-    return (JSON.parse(el.textContent ?? '') as { settings?: SiteSettings }).settings ?? null;
+    const sent = JSON.parse(el.textContent ?? '') as {
+      settings?: SiteSettings;
+      data?: Record<string, unknown>;
+    };
+    setPageData(sent.data);
+    return sent.settings ?? null;
   } catch {
     return null;
   }

@@ -1,7 +1,8 @@
 /**
  * The server's render of a page's first screen (built by `vite build --ssr`, see web/vite-prerender.ts; used by
  * the api's prerender-pages.ts): the layout and the page as a first visit signed out sees it before any data
- * arrives (its top and loading state), with antd's styles for it. The browser paints this HTML before the app's
+ * arrives (its top and loading state), or with its data when the api sends that along (a proposal's), with
+ * antd's styles for it. The browser paints this HTML before the app's
  * code arrives; the app then takes it over, hydrating it (main.tsx).
  */
 import { renderToString } from 'react-dom/server';
@@ -15,6 +16,7 @@ import { preloadPublicPage } from '../app/first-screen';
 import { appRouteObjects } from '../app/router';
 import { BASE_NAMESPACES, initI18n, loadNamespaces } from '../lib/i18n';
 import type { Lang } from '../lib/language';
+import { setPageData } from '../lib/page-data';
 import { useSiteSettingsStore } from '../lib/site-settings-store';
 import { serverDocumentHead, SITE_DESCRIPTION, SITE_NAME } from '../lib/use-document-title';
 import { installServerStorage } from './server-storage';
@@ -36,11 +38,17 @@ let queue: Promise<unknown> = Promise.resolve();
 const QUEUE_WAIT_MS = 5_000;
 
 /**
- * Renders `url` in `lang` with the site's public settings (they decide the notices under the header). Renders
- * one at a time: the language and the settings are the app's global state.
+ * Renders `url` in `lang` with the site's public settings (they decide the notices under the header) and, for a
+ * page that reads data, that data as a visitor signed out reads it (page-data.ts; the app hydrates with the same).
+ * Renders one at a time: the language, the settings and the data are the app's global state.
  */
-export function renderPage(url: string, lang: Lang, settings: SiteSettings): Promise<RenderedPage> {
-  const run = queue.then(() => renderNow(url, lang, settings));
+export function renderPage(
+  url: string,
+  lang: Lang,
+  settings: SiteSettings,
+  data?: Record<string, unknown>,
+): Promise<RenderedPage> {
+  const run = queue.then(() => renderNow(url, lang, settings, data));
   // The next render waits for this one, but never for long: one that hangs must not hold up the others.
   queue = Promise.race([run, new Promise((resolve) => setTimeout(resolve, QUEUE_WAIT_MS))]).catch(
     () => undefined,
@@ -48,7 +56,12 @@ export function renderPage(url: string, lang: Lang, settings: SiteSettings): Pro
   return run;
 }
 
-async function renderNow(url: string, lang: Lang, settings: SiteSettings): Promise<RenderedPage> {
+async function renderNow(
+  url: string,
+  lang: Lang,
+  settings: SiteSettings,
+  data: Record<string, unknown> | undefined,
+): Promise<RenderedPage> {
   installServerStorage();
   initI18n(undefined, lang);
   await i18next.changeLanguage(lang);
@@ -65,13 +78,19 @@ async function renderNow(url: string, lang: Lang, settings: SiteSettings): Promi
   const cache = createCache();
   serverDocumentHead.title = SITE_NAME;
   serverDocumentHead.description = SITE_DESCRIPTION;
-  const html = renderToString(
-    <StyleProvider cache={cache}>
-      <AppFrame>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppFrame>
-    </StyleProvider>,
-  );
+  setPageData(data);
+  let html: string;
+  try {
+    html = renderToString(
+      <StyleProvider cache={cache}>
+        <AppFrame>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppFrame>
+      </StyleProvider>,
+    );
+  } finally {
+    setPageData(null);
+  }
   return {
     html,
     styles: extractStyle(cache),

@@ -32,11 +32,25 @@ export function BlockEta({ endHeight, label, compact, endedText }: BlockEtaProps
   const duration = useDurationText();
   const blockText = t('block', { height: endHeight.toLocaleString() });
 
+  // Until the head is known (and in the server's first screen) the lines of the ETA are held empty, so they
+  // come without moving what is below.
   if (!head)
     return (
-      <span className="cr-eta" data-testid="block-eta" data-end-height={endHeight}>
+      <span
+        className={`cr-eta${compact ? ' cr-eta--compact' : ''}`}
+        data-testid="block-eta"
+        data-end-height={endHeight}
+      >
         {label && <span className="cr-eta__label">{label}</span>}
         <span className="cr-eta__block">{blockText}</span>
+        <span className="cr-eta__relative" aria-hidden="true">
+          {'\u00a0'}
+        </span>
+        {!compact && (
+          <span className="cr-eta__detail" aria-hidden="true">
+            {'\u00a0'}
+          </span>
+        )}
       </span>
     );
 

@@ -19,16 +19,21 @@ export interface BlockTimelineProps {
   marks: TimelineMark[];
   /** Marks the timeline as stopped early (e.g. rejected at the vote): later marks are greyed. */
   stoppedAfter?: string;
+  /**
+   * The height the page's data was read at, until the live head is known: the server's first screen has only
+   * that, and the marks passed and the progress then do not change their size when the head comes.
+   */
+  knownHeight?: number | null;
 }
 
 /**
  * Windows as steps by block height: each mark with its block and live ETA, the current segment's progress in
  * blocks. Used by the proposal page (registration → vote end → veto end).
  */
-export function BlockTimeline({ marks, stoppedAfter }: BlockTimelineProps) {
+export function BlockTimeline({ marks, stoppedAfter, knownHeight = null }: BlockTimelineProps) {
   const { t } = useTranslation(ETA_NS);
   const { head } = useChainHead();
-  const height = head?.height ?? null;
+  const height = head?.height ?? knownHeight;
   const passed = height === null ? -1 : marks.filter((m) => height >= m.height).length - 1;
   const stopIndex = stoppedAfter ? marks.findIndex((m) => m.key === stoppedAfter) : -1;
   const next = marks[passed + 1];
@@ -52,7 +57,9 @@ export function BlockTimeline({ marks, stoppedAfter }: BlockTimelineProps) {
               : Math.max(0, passed)
         }
         status={stopIndex >= 0 && passed >= stopIndex ? 'error' : undefined}
-        responsive
+        // Stacked on a phone by block-eta.css, not by antd's screen-width hook: the server's first screen knows no
+        // width, and a layout switched after the app starts would move everything below it.
+        responsive={false}
         items={marks.map((m, i) => ({
           key: m.key,
           title: m.label,

@@ -6,9 +6,11 @@ import {
   type MemberVote,
   type ProposalDetail,
 } from '@cr/api/contract/proposal.contract';
+import { proposalPageKey } from '@cr/api/contract/page-data.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
 import { newerView, useSubjectChainActions } from '../../../components/chain-status/use-chain-action';
 import { latestOnly } from '../../../lib/latest-only';
+import { dropPageData, sentPageData } from '../../../lib/page-data';
 import { proposalApi } from '../api/proposal-api';
 
 /** Changes arriving together (a block carrying several votes) cause one reload. */
@@ -60,9 +62,16 @@ function applyPosted(p: ProposalDetail, posted: Map<string, PostedVote>): Propos
  * can be and otherwise causes one debounced reload of the detail.
  */
 export function useProposalDetail(ref: string): UseProposalDetail {
-  const [proposal, setProposal] = useState<ProposalDetail | null>(null);
+  // The first render of a page the server rendered with the proposal shows that proposal, as the server did.
+  const [proposal, setProposal] = useState<ProposalDetail | null>(
+    () => sentPageData<ProposalDetail>(proposalPageKey(ref)) ?? null,
+  );
   const [error, setError] = useState<unknown>(null);
-  const [actions, setActions] = useState<Map<string, ChainActionView>>(new Map());
+  const [actions, setActions] = useState<Map<string, ChainActionView>>(
+    () => new Map(proposal?.transactions.map((a) => [a.id, a])),
+  );
+  /** The proposal shown is this ref's (from the page's data): a (re)mount reads it afresh without a blank. */
+  const shown = useRef<string | null>(proposal ? ref : null);
   const [updatesLive, setUpdatesLive] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [reads] = useState(latestOnly);
@@ -100,14 +109,18 @@ export function useProposalDetail(ref: string): UseProposalDetail {
   }, [reads, reload]);
 
   useEffect(() => {
-    setProposal(null);
-    setActions(new Map());
-    posted.current = new Map();
+    dropPageData(proposalPageKey(ref));
+    if (shown.current !== ref) {
+      setProposal(null);
+      setActions(new Map());
+      posted.current = new Map();
+    }
+    shown.current = ref;
     void reload();
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [reload]);
+  }, [ref, reload]);
 
   const known = useRef(actions);
   known.current = actions;

@@ -10,7 +10,7 @@ import { BlockTimeline, type TimelineMark } from '../../../components/block-eta/
 import { PageHeader } from '../../../components/page-header';
 import { isMissing } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth-store';
-import { formatDate } from '../../../lib/dates';
+import { useDateText } from '../../../lib/use-hydrated';
 import { proposalApi } from '../api/proposal-api';
 import { ChainTransactions } from '../components/chain-transactions';
 import { PersonChip } from '../components/person-chip';
@@ -71,7 +71,7 @@ function WindowTimeline({ p }: { p: ProposalDetail }) {
   ];
   const stoppedAfter =
     p.status === 'REJECT' || p.status === 'DEFERRED' ? 'vote' : p.status === 'VETOED' ? 'veto' : undefined;
-  return <BlockTimeline marks={marks} stoppedAfter={stoppedAfter} />;
+  return <BlockTimeline marks={marks} stoppedAfter={stoppedAfter} knownHeight={p.currentHeight} />;
 }
 
 /** What the status means now, in one sentence. */
@@ -82,6 +82,11 @@ function StatusNote({ p }: { p: ProposalDetail }) {
       {t(`statusNote.${p.status}`)}
     </p>
   );
+}
+
+function CreatedOn({ at }: { at: string }) {
+  const { t } = useTranslation('proposals');
+  return <span className="pr-muted">{t('list.created', { date: useDateText(at) })}</span>;
 }
 
 /** /proposals/:id and /cvote/:id — by number or id; everything updates live (socket.io), no reload needed. */
@@ -164,7 +169,7 @@ export function ProposalDetailPage() {
           {p.number && <span className="pr-row__number">#{p.number}</span>}
           <ProposalStatusTag status={p.status} />
           <PersonChip person={p.proposer} />
-          <span className="pr-muted">{t('list.created', { date: formatDate(p.createdAt) })}</span>
+          <CreatedOn at={p.createdAt} />
           {p.suggestion && (
             <Link to={paths.suggestion(p.suggestion.number)}>
               {t('detail.fromSuggestion', { number: p.suggestion.number })}
