@@ -6,15 +6,20 @@ import { getProposalDetail } from '../modules/proposal/proposal.service';
 import { AppError } from './app-error';
 import type { PageData, PageDataSource } from './prerender-pages';
 
+/** A proposal's first screen shows the chain's progress as of its render for at most this many blocks. */
+const HEIGHT_STEP = 60;
+
 /**
- * What changes with every block and does not show in a proposal's first screen (the app's first render has no
- * chain head yet either): left out of the version, so a proposal is rendered again when it changes, not per block.
+ * What changes with every block is left out of the version (the height only by steps of {@link HEIGHT_STEP}), so
+ * a proposal is rendered again when it changes, not per block. The app corrects the progress once it has the
+ * live head, without moving anything (the timeline keeps its size).
  */
 function versionOf(p: ProposalDetail): string {
-  const { currentHeight: _h, avgBlockMs: _a, endDate: _e, window, ...rest } = p;
+  const { currentHeight, avgBlockMs: _a, endDate: _e, window, ...rest } = p;
   const { blocksLeft: _b, endsAt: _t, ...windowRest } = window;
+  const step = currentHeight === null ? null : Math.floor(currentHeight / HEIGHT_STEP);
   return createHash('sha256')
-    .update(JSON.stringify({ ...rest, window: windowRest }))
+    .update(JSON.stringify({ ...rest, window: windowRest, step }))
     .digest('base64url');
 }
 

@@ -6,6 +6,7 @@ import { ETA_NS, useDurationText } from './block-eta-i18n';
 import { blocksLeft, etaAt } from './eta';
 import { useChainHead, useNow } from './use-chain-head';
 import './block-eta.css';
+import { formatCount } from '../../lib/numbers';
 
 /** Absolute ETA format: the spec's date (MM/DD/YYYY) with a 24-hour time, so 03:00 is never ambiguous. */
 export const ETA_DATE_FORMAT = 'MM/DD/YYYY HH:mm';
@@ -26,11 +27,11 @@ export interface BlockEtaProps {
  * expected date, updating live with every new block and every second. Once reached it reads "Ended".
  */
 export function BlockEta({ endHeight, label, compact, endedText }: BlockEtaProps) {
-  const { t } = useTranslation(ETA_NS);
+  const { t, i18n } = useTranslation(ETA_NS);
   const { head } = useChainHead();
   const now = useNow(1000);
   const duration = useDurationText();
-  const blockText = t('block', { height: endHeight.toLocaleString() });
+  const blockText = t('block', { height: formatCount(endHeight, i18n.language) });
 
   // Until the head is known (and in the server's first screen) the lines of the ETA are held empty, so they
   // come without moving what is below.
@@ -93,7 +94,7 @@ export function BlockEta({ endHeight, label, compact, endedText }: BlockEtaProps
 
 /** "Current block 1,234" with a live dot and the observed interval on hover. */
 export function ChainHeight({ className }: { className?: string }) {
-  const { t } = useTranslation(ETA_NS);
+  const { t, i18n } = useTranslation(ETA_NS);
   const { head, live } = useChainHead();
   return (
     <Tooltip
@@ -114,7 +115,7 @@ export function ChainHeight({ className }: { className?: string }) {
       >
         <span className={`cr-height__dot${live ? ' cr-height__dot--live' : ''}`} aria-hidden="true" />
         <span className="cr-height__label">{t('currentHeight')}</span>
-        <strong className="cr-height__value">{head ? head.height.toLocaleString() : '—'}</strong>
+        <strong className="cr-height__value">{head ? formatCount(head.height, i18n.language) : '—'}</strong>
       </span>
     </Tooltip>
   );

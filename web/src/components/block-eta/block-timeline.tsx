@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BlockEta } from './block-eta';
 import { ETA_NS } from './block-eta-i18n';
 import { useChainHead } from './use-chain-head';
+import { formatCount } from '../../lib/numbers';
 
 export interface TimelineMark {
   key: string;
@@ -31,7 +32,7 @@ export interface BlockTimelineProps {
  * blocks. Used by the proposal page (registration → vote end → veto end).
  */
 export function BlockTimeline({ marks, stoppedAfter, knownHeight = null }: BlockTimelineProps) {
-  const { t } = useTranslation(ETA_NS);
+  const { t, i18n } = useTranslation(ETA_NS);
   const { head } = useChainHead();
   const height = head?.height ?? knownHeight;
   const passed = height === null ? -1 : marks.filter((m) => height >= m.height).length - 1;
@@ -67,11 +68,13 @@ export function BlockTimeline({ marks, stoppedAfter, knownHeight = null }: Block
           content:
             i === 0 || (height !== null && height >= m.height) ? (
               <span className="cr-timeline__passed">
-                {t('block', { height: m.height.toLocaleString() })}
+                {t('block', { height: formatCount(m.height, i18n.language) })}
                 {m.passedText ? <> · {m.passedText}</> : null}
               </span>
             ) : stopIndex >= 0 && i > stopIndex ? (
-              <span className="cr-timeline__passed">{t('block', { height: m.height.toLocaleString() })}</span>
+              <span className="cr-timeline__passed">
+                {t('block', { height: formatCount(m.height, i18n.language) })}
+              </span>
             ) : (
               <BlockEta endHeight={m.height} />
             ),

@@ -13,6 +13,7 @@ import { CHAIN_NS, chainFailureText } from './chain-status-i18n';
 import { explorerTxUrl, shortHash } from './explorer';
 import './chain-status.css';
 import { useFeedback } from '../../lib/use-feedback';
+import { formatCount } from '../../lib/numbers';
 
 export type ChainStatus = ChainActionView['status'];
 
@@ -68,7 +69,7 @@ export function ChainStatusTag({
   hint,
   queued = false,
 }: ChainStatusTagProps) {
-  const { t } = useTranslation(CHAIN_NS);
+  const { t, i18n } = useTranslation(CHAIN_NS);
   const { message } = useFeedback();
   const chainId = useChainHead().head?.chainId;
   // The shown state: `unchain` of a signed, recorded action is on its way (data-chain-status keeps the raw value).
@@ -83,7 +84,7 @@ export function ChainStatusTag({
     .join(' ');
   const label =
     status === 'chained' && blockNumber
-      ? t('label.chainedAt', { block: blockNumber.toLocaleString() })
+      ? t('label.chainedAt', { block: formatCount(blockNumber, i18n.language) })
       : t(`label.${shown}`);
   const url = txHash ? explorerTxUrl(chainId, txHash) : null;
 

@@ -4,13 +4,14 @@ import type { CouncilTerm } from '@cr/api/contract/council.contract';
 import { useDurationText } from '../../../components/block-eta/block-eta-i18n';
 import { BlockTimeline } from '../../../components/block-eta/block-timeline';
 import { useChainHead } from '../../../components/block-eta/use-chain-head';
+import { formatCount } from '../../../lib/numbers';
 
 /**
  * A council term by block height: its start, the election (electionPeriodBlocks before the end, 21,900 in
  * production) and its end (termLengthBlocks after the start, 262,800 ≈ one year), each with a live ETA.
  */
 export function TermClock({ term, electionRunning }: { term: CouncilTerm; electionRunning?: boolean }) {
-  const { t } = useTranslation('council');
+  const { t, i18n } = useTranslation('council');
   const avg = useChainHead().head?.avgBlockMs ?? null;
   const duration = useDurationText();
   const length = term.end.height - term.start.height;
@@ -33,8 +34,8 @@ export function TermClock({ term, electionRunning }: { term: CouncilTerm; electi
       />
       <p className="cs-muted cs-term__rule">
         {t('term.rule', {
-          length: length.toLocaleString(),
-          election: election.toLocaleString(),
+          length: formatCount(length, i18n.language),
+          election: formatCount(election, i18n.language),
           duration: avg ? duration(length * avg) : '—',
           electionDuration: avg ? duration(election * avg) : '—',
         })}
