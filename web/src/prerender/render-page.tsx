@@ -2,8 +2,8 @@
  * The server's render of a page's first screen (built by `vite build --ssr`, see web/vite-prerender.ts; used by
  * the api's prerender-pages.ts): the layout and the page as a first visit signed out sees it before any data
  * arrives (its top and loading state), or with its data when the api sends that along (a proposal's), with
- * antd's styles for it. The browser paints this HTML before the app's
- * code arrives; the app then takes it over, hydrating it (main.tsx).
+ * antd's styles for it. The browser paints this HTML before the app's code arrives; the app then takes it over,
+ * hydrating it (main.tsx).
  */
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
