@@ -14,6 +14,7 @@ import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { failedCallsOf } from '@cr/contracts-abi/relay-batch';
 import { isAlreadyKnown, isNonceTooLow } from './chain-client';
+import { isUnderpriced } from './held-nonce';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
 import { revertDataOf } from '@cr/api/chain/revert-reason';
 import { failAction, recordProgress, transition, type WorkerContext } from './worker-context';
@@ -171,10 +172,13 @@ async function revertReason(ctx: WorkerContext, row: ChainActionRow, receipt: Mi
   return 'reverted (the reason could not be reproduced)';
 }
 
-/** No receipt yet: pending, dropped (re-broadcast), or replaced (its nonce went to another tx). */
+/**
+ * No receipt yet: pending (and, for a relayed one held at the relayer's next nonce, cancelled: held-nonce.ts),
+ * dropped (re-broadcast), or replaced (its nonce went to another tx). A node may still list a replaced tx as
+ * pending (anvil keeps it in its pool), so the nonce decides, not the node's answer for the hash.
+ */
 async function notMinedYet(ctx: WorkerContext, row: ChainActionRow): Promise<never> {
   const pending = await ctx.provider.getTransaction(row.txHash!);
-  if (pending) throw new NotYetError('pending');
   const from = row.fromAddress ?? ctx.relayerAddress;
   const mined = await ctx.provider.getTransactionCount(from, 'latest');
   if (row.nonce != null && mined > row.nonce) {
@@ -183,12 +187,18 @@ async function notMinedYet(ctx: WorkerContext, row: ChainActionRow): Promise<nev
     await replaced(ctx, row);
     throw new NotYetError('replaced');
   }
+  if (pending) {
+    if (row.mode === 'relay' && row.nonce === mined && ctx.heldNonces.isHeld(row.sentAt))
+      await ctx.heldNonces.cancel(ctx, row.nonce, pending);
+    throw new NotYetError('pending');
+  }
   if (row.mode === 'relay' && row.rawTx) {
     try {
       await ctx.rawTxSender.send(row.rawTx, row.nonce!);
       ctx.logger.info({ actionId: row.id, txHash: row.txHash }, 're-broadcast a dropped transaction');
     } catch (err) {
-      if (!isAlreadyKnown(err) && !isNonceTooLow(err)) throw err;
+      // Underpriced: a cancel of ours holds the nonce in the node's pool; it is `replaced` once mined.
+      if (!isAlreadyKnown(err) && !isNonceTooLow(err) && !isUnderpriced(err)) throw err;
     }
   } else if (row.mode === 'track' && Date.now() - row.updatedAt.getTime() > ctx.trackTimeoutMs) {
     await failAction(

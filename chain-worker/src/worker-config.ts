@@ -106,6 +106,11 @@ export const workerEnvSchema = z.object({
   /** Longest wait between "not confirmed yet" polls, and between retries of a send. */
   CONFIRM_POLL_MAX_MS: ms(2_000),
   RETRY_MAX_MS: ms(15_000),
+  /**
+   * A relayed tx still pending this long after its send while its nonce is the relayer's next is held by the node
+   * (underpriced, or anvil's pool): a cancel at that nonce frees it and its actions are signed again (held-nonce.ts).
+   */
+  RELAY_HELD_MS: ms(20_000, 500),
   /** A wallet-sent tx still unknown to the node after this long fails (the member sends it again). */
   TRACK_TIMEOUT_MS: ms(10 * 60_000, 1_000),
   /** The governance contracts (all three, or none: then only generic actions are relayed and nothing is indexed). */

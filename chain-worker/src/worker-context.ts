@@ -18,6 +18,7 @@ import { shortError } from './chain-client';
 import type { HeadTracker } from './head-tracker';
 import type { SubmitPump } from './submit-pump';
 import type { RawTxSender } from './raw-tx-sender';
+import type { HeldNonces } from './held-nonce';
 
 /**
  * Called in the same database transaction as every status change of an action, so the domain record's chain
@@ -31,6 +32,8 @@ export interface WorkerContext {
   provider: JsonRpcProvider;
   /** The relayer's signed transactions go to the node through it: in nonce order, one request at a time. */
   rawTxSender: RawTxSender;
+  /** Cancels a relayed transaction the node holds at the relayer's next nonce (RELAY_HELD_MS). */
+  heldNonces: HeldNonces;
   relayer: Wallet;
   relayerAddress: string;
   chainId: number;

@@ -22,6 +22,7 @@ import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-re
 import { initSubmitWorker } from './submit-worker';
 import { startSubmitPump } from './submit-pump';
 import { RawTxSender } from './raw-tx-sender';
+import { HeldNonces } from './held-nonce';
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';
 import type { ChainActionListener, FinalizeRevertVerdict, StageProbe, WorkerContext } from './worker-context';
@@ -94,6 +95,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     db: deps.db,
     provider,
     rawTxSender: new RawTxSender(provider, config.RPC_BATCH_MAX),
+    heldNonces: new HeldNonces(config.RELAY_HELD_MS),
     relayer,
     relayerAddress: relayer.address,
     chainId: config.CHAIN_ID,
