@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress';
 import { prerenderBundle } from './vite-prerender';
 import { routeTable } from './vite-route-table';
+import { slicedModulePreloads } from './vite-sliced-preloads';
 
 /**
  * antd's form context (needed by ConfigProvider, Input, Space.Compact...) takes only `FormProvider` from
@@ -70,6 +71,7 @@ const config = {
     antdFormProviderOnly(),
     antdUniqueTooltipOnDemand(),
     zodJitless(),
+    slicedModulePreloads(),
     routeTable(),
     prerenderBundle(),
     precompress(),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Loads a list whenever `key` changes (aborting the load before), with loading and error states. `reload`
@@ -29,9 +29,12 @@ export function useListData<T>(
     latest.current
       .load(ctrl.signal)
       .then((res) => {
-        setData(res);
-        setLoading(false);
-        latest.current.onLoaded?.(res);
+        // The rows' render runs in slices (a transition), not as one long task; the loading state stays meanwhile.
+        startTransition(() => {
+          setData(res);
+          setLoading(false);
+          latest.current.onLoaded?.(res);
+        });
       })
       .catch((err: unknown) => {
         if (err instanceof DOMException && err.name === 'AbortError') return;

@@ -1,4 +1,4 @@
-import { Button, Tag, Tooltip, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -14,6 +14,7 @@ import { explorerTxUrl, shortHash } from './explorer';
 import './chain-status.css';
 import { useFeedback } from '../../lib/use-feedback';
 import { formatCount } from '../../lib/numbers';
+import { LazyTooltip } from '../lazy-tooltip';
 
 export type ChainStatus = ChainActionView['status'];
 
@@ -95,7 +96,7 @@ export function ChainStatusTag({
       data-chain-status={status}
       data-queued={shown === 'queued' ? 'true' : undefined}
     >
-      <Tooltip title={explain}>
+      <LazyTooltip title={explain}>
         <Tag
           color={shown === 'queued' ? 'processing' : COLOR[status]}
           icon={<StatusIcon status={shown === 'queued' ? 'chaining' : status} />}
@@ -105,7 +106,7 @@ export function ChainStatusTag({
         >
           {label}
         </Tag>
-      </Tooltip>
+      </LazyTooltip>
       {showHash && txHash && (
         <span className="cr-chain-status__hash">
           {url ? (
