@@ -9,7 +9,8 @@ export const PRELOADS_PER_TASK = 6;
  * on the main thread), a long task of 160–240 ms on a phone 4× slower. The links now go in slices of
  * PRELOADS_PER_TASK, a task each, so none blocks input for long; a stylesheet still goes at once (the helper
  * waits for it before the module runs). The import itself is not held back: its own fetches start at once, and
- * a link that comes after them finds the module already on its way.
+ * a link that comes after them finds the module already on its way. (A timer, not web/src/lib/next-task.ts: in a
+ * tab in the background the links come slower, and they are only hints.)
  */
 export function slicedModulePreloads(): Plugin {
   const append = 'document.head.appendChild(link);';

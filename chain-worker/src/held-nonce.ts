@@ -52,7 +52,6 @@ export class HeldNonces {
     if (last && Date.now() - last.at < this.heldMs) return;
     const before = last?.paid ?? pending;
     const fees = await ctx.feeData();
-    const base = { to: ctx.relayerAddress, value: 0n, nonce, gasLimit: 21_000n, chainId: ctx.chainId };
     const paid: Paid =
       before.type === 2
         ? {
@@ -67,16 +66,14 @@ export class HeldNonces {
             maxFeePerGas: null,
             maxPriorityFeePerGas: null,
           };
-    const raw = await ctx.relayer.signTransaction(
-      paid.type === 2
-        ? {
-            ...base,
-            type: 2,
-            maxPriorityFeePerGas: paid.maxPriorityFeePerGas,
-            maxFeePerGas: paid.maxFeePerGas,
-          }
-        : { ...base, type: 0, gasPrice: paid.gasPrice },
-    );
+    const raw = await ctx.relayer.signTransaction({
+      ...paid,
+      to: ctx.relayerAddress,
+      value: 0n,
+      nonce,
+      gasLimit: 21_000n,
+      chainId: ctx.chainId,
+    });
     this.sent.set(nonce, { at: Date.now(), paid });
     for (const n of this.sent.keys()) if (n < nonce) this.sent.delete(n);
     try {

@@ -6,6 +6,7 @@
 // (A, B, A, B, ...) so a machine that slows down for a while slows both; the medians are printed.
 // Loopback servers only: start each build's api yourself (e.g. two `npm run start:api` with WEB_DIST_DIR apart).
 import { chromium, type Browser } from 'playwright-core';
+import { assertLoopback } from './load-loop';
 
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
@@ -30,10 +31,7 @@ function parseArgs(argv: string[]) {
     else if (argv[i] === '--runs') runs = Number(argv[++i]);
     else bases.push(argv[i]!.replace(/\/$/, ''));
   }
-  for (const base of bases) {
-    const host = new URL(base).hostname;
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`Loopback only, not ${host}`);
-  }
+  for (const base of bases) assertLoopback(new URL(base));
   if (!bases.length || !(runs >= 1))
     throw new Error('usage: bench:tasks -- <base URL>... [--pages a,b] [--runs n]');
   return { bases, pages, runs };

@@ -51,7 +51,7 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[rank]!;
 }
 
-function assertLoopback(url: URL) {
+export function assertLoopback(url: URL) {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
     throw new Error(`The load loop only drives a server on this machine, not ${url.hostname}`);
 }

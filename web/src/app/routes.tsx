@@ -27,8 +27,8 @@ function withTexts<M>(
 
 /**
  * The page's module after the heavy shared modules it needs, each evaluated in a task of its own. A module and
- * everything it imports are evaluated in one task: a proposal's page with its contracts (zod schemas built as the
- * module runs, 15–20 ms in Chromium) and markdown was a 40–50 ms task, 160–200 ms on a phone 4× slower. Evaluated
+ * everything it imports are evaluated in one task: the suggestion contracts alone (zod schemas built as the module
+ * runs) took 15–20 ms of a proposal page's 40–50 ms task in Chromium, four times that on a slow phone. Evaluated
  * apart, the page's own module then finds them done.
  */
 function afterModules<M>(
