@@ -19,6 +19,7 @@ import { loadBenchConfig } from './bench-config';
 import { runLoad, type LoadResult } from './load-loop';
 import { startApiProcess as startApi } from './api-process';
 import { variedScenarios, wordsOf, type VariedInputs } from './varied-scenarios';
+import { startCpuMeter, type CpuSample } from './cpu-meter';
 
 const TARGET_P95_MS = 30;
 
@@ -299,6 +300,8 @@ function proposalScenarios(p: Awaited<ReturnType<typeof proposalInputs>>): Scena
   ];
 }
 
+const apiOf = (a: { url: string; child: ChildProcess }) => ({ url: a.url, pid: a.child.pid });
+
 const monthsAgo = (m: number) => new Date(Date.now() - m * 30 * 86_400_000).toISOString().slice(0, 10);
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
@@ -309,19 +312,24 @@ interface Row {
   goal?: number;
   /** The primary-key read measured just before this scenario (varied mode), when the run pairs them. */
   base?: LoadResult;
+  /** CPU ms per request in the api, in PostgreSQL and in the load generator (cpu-meter.ts). */
+  cpu?: CpuSample | null;
 }
+
+const cpuCell = (c: CpuSample | null | undefined) =>
+  c ? `${c.apiMs.toFixed(2)} / ${c.dbMs.toFixed(2)} / ${c.benchMs.toFixed(2)}` : '-';
 
 function table(rows: Row[], baseline: LoadResult) {
   const lines = [
-    '| scenario | requests | errors | req/s | req/s ÷ baseline | goal | p50 ms | p95 ms | p99 ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | requests | errors | req/s | req/s ÷ baseline | goal | p50 ms | p95 ms | p99 ms | CPU ms/req: api / db / bench |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const { name, r, goal, base } of rows) {
+  for (const { name, r, goal, base, cpu } of rows) {
     const ratio = r.rps / (base ?? baseline).rps;
     const verdict = goal === undefined ? '' : `≥ ${goal} ${ratio >= goal ? 'met' : 'not met'}`;
     const shown = base ? `${ratio.toFixed(2)} (of ${base.rps.toFixed(0)})` : ratio.toFixed(2);
     lines.push(
-      `| ${name} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${shown} | ${verdict} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`,
+      `| ${name} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${shown} | ${verdict} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${cpuCell(cpu)} |`,
     );
   }
   return lines.join('\n');
@@ -333,7 +341,7 @@ function table(rows: Row[], baseline: LoadResult) {
  * jobs drifts within minutes (one scenario measured 0.22 at the end of a run and 0.90 right after the baseline).
  */
 async function runScenarios(
-  url: string,
+  api: { url: string; pid?: number },
   list: Scenario[],
   config: ReturnType<typeof loadBenchConfig>,
   paired = false,
@@ -344,26 +352,29 @@ async function runScenarios(
   const measure = async (s: Scenario) => {
     const headers = s.token ? { 'api-token': s.token() } : undefined;
     const common = {
-      baseUrl: url,
+      baseUrl: api.url,
       paths: s.paths,
       headers,
       pathHeaders: s.pathHeaders,
       concurrency,
     };
     if (config.BENCH_WARMUP) await runLoad({ ...common, maxRequests: config.BENCH_WARMUP, maxMs: 10_000 });
-    return runLoad({
+    const meter = startCpuMeter(api.pid);
+    const r = await runLoad({
       ...common,
       maxRequests: config.BENCH_REQUESTS,
       maxMs: config.BENCH_SECONDS * 1000,
     });
+    return { r, cpu: meter(r.requests) };
   };
   for (const s of list) {
     if (config.BENCH_ONLY && !s.baseline && !config.BENCH_ONLY.test(s.name)) continue;
-    const base = paired && !s.baseline && baseline ? await measure(baseline) : undefined;
-    const r = await measure(s);
-    rows.push({ name: s.name, r, goal: s.goal, base });
+    const pairedBase = paired && !s.baseline && baseline ? await measure(baseline) : undefined;
+    const base = pairedBase?.r;
+    const { r, cpu } = await measure(s);
+    rows.push({ name: s.name, r, goal: s.goal, base, cpu });
     console.log(
-      `${s.name}: ${r.rps.toFixed(0)} req/s${base ? ` (baseline just before: ${base.rps.toFixed(0)} req/s)` : ''}, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms${r.errors ? `, ${r.errors} errors ${JSON.stringify(r.statuses)}` : ''}`,
+      `${s.name}: ${r.rps.toFixed(0)} req/s${pairedBase ? ` (baseline just before: ${pairedBase.r.rps.toFixed(0)} req/s, CPU ms/req ${cpuCell(pairedBase.cpu)})` : ''}, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms${cpu ? `, CPU ms/req api ${cpu.apiMs.toFixed(2)} db ${cpu.dbMs.toFixed(2)}` : ''}${r.errors ? `, ${r.errors} errors ${JSON.stringify(r.statuses)}` : ''}`,
     );
   }
   return rows;
@@ -385,7 +396,7 @@ async function main() {
     console.log(
       `bench: api at ${api.url}; ${config.BENCH_CONCURRENCY} connections, ≤${config.BENCH_REQUESTS} requests or ${config.BENCH_SECONDS} s per scenario\n`,
     );
-    const rows = await runScenarios(api.url, scenarios(inputs), config);
+    const rows = await runScenarios(apiOf(api), scenarios(inputs), config);
     api.child.kill('SIGTERM');
     const baseline = rows[0]!.r;
     console.log(`\nAs shipped (list answers cached, LIST_CACHE_TTL_MS=3000):\n\n${table(rows, baseline)}\n`);
@@ -394,7 +405,7 @@ async function main() {
       const cold = await startApi({ ...env, LIST_CACHE_TTL_MS: '0' });
       apis.push(cold.child);
       console.log(`bench: the same scenarios with the answer cache off (LIST_CACHE_TTL_MS=0)\n`);
-      const coldRows = await runScenarios(cold.url, scenarios(inputs), config);
+      const coldRows = await runScenarios(apiOf(cold), scenarios(inputs), config);
       console.log(
         `\nFor reference, every answer computed by the database (LIST_CACHE_TTL_MS=0):\n\n${table(coldRows, coldRows[0]!.r)}\n`,
       );
@@ -406,7 +417,7 @@ async function main() {
       const count = config.BENCH_REQUESTS + config.BENCH_WARMUP + 100;
       console.log(`bench: varied inputs, answer cache off (${count} distinct requests per scenario)\n`);
       const variedRows = await runScenarios(
-        varied.url,
+        apiOf(varied),
         variedScenarios(await variedInputs(handle.db, inputs), count),
         config,
         true,
@@ -425,7 +436,7 @@ async function main() {
     const latencyCount = config.BENCH_REQUESTS + config.BENCH_WARMUP + 100;
     console.log(`bench: latency, varied inputs, answer cache off, ${c} connections\n`);
     const latencyRows = await runScenarios(
-      latency.url,
+      apiOf(latency),
       variedScenarios(await variedInputs(handle.db, inputs), latencyCount),
       config,
       false,

@@ -92,7 +92,9 @@ export const suggestions = pgTable(
       index(name).on(t.status, sortKey.desc(), t.number.desc(), t.signed, t.type, t.id),
     ),
     index('suggestions_status_signed_number_idx').on(t.status, t.signed, t.number.desc(), t.type, t.id),
-    index('suggestions_author_number_idx').on(t.authorId, t.number.desc()),
+    // An author's suggestions with the filtered columns: a search by author name counts its (up to 1,001) matches
+    // from the index alone, never from the rows (12.4 → 2.6 ms for a first name 59 members share).
+    index('suggestions_author_number_idx').on(t.authorId, t.number.desc(), t.status, t.signed, t.type, t.id),
     index('suggestions_abuse_idx').on(t.abuseStatus, t.updatedAt.desc()),
     index('suggestions_title_search_idx').using('gin', t.titleSearch),
     index('suggestions_abstract_search_idx').using('gin', t.abstractSearch),

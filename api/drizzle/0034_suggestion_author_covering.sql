@@ -1,0 +1,2 @@
+DROP INDEX "suggestions_author_number_idx";--> statement-breakpoint
+CREATE INDEX "suggestions_author_number_idx" ON "suggestions" USING btree ("author_id","number" DESC NULLS LAST,"status","signed","type","id");
