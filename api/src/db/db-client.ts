@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { runGenericPlansOn } from './statement-params';
 
 export type Schema = typeof schema;
 /** A database handle or a transaction: repos take this so callers choose. */
@@ -73,13 +74,23 @@ async function openPostgres(databaseUrl: string): Promise<DbHandle> {
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  // The named statements' own connections, planned once each (statement-params.ts, runGenericPlansOn).
+  const genericPlanPool = new pg.Pool({
+    connectionString: withServerOption(databaseUrl, '-c plan_cache_mode=force_generic_plan'),
+    max: 10,
+    connectionTimeoutMillis: 5000,
+  });
+  genericPlanPool.on('error', () => undefined);
+  runGenericPlansOn(db, drizzlePg(genericPlanPool, { schema }));
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPlanPool.end()]);
+    },
   };
 }
 
@@ -97,6 +108,17 @@ async function openPglite(dir: string): Promise<DbHandle> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * The connection string with a server option added to its `options` (after any it names: the driver lets the
+ * string's own `options` win over a separate one).
+ */
+export function withServerOption(url: string, option: string): string {
+  const u = new URL(url);
+  const own = u.searchParams.get('options');
+  u.searchParams.set('options', own ? `${own} ${option}` : option);
+  return u.toString();
 }
 
 function safeHost(url: string): string {

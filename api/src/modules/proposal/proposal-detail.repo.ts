@@ -165,7 +165,9 @@ export async function findProposalDetail(
   const number = displayNumberOf(ref);
   const by = isUuid(ref) ? 'id' : number !== null ? 'number' : null;
   if (!by) return undefined;
-  const [row] = await preparedOnce(db, `proposal_detail_by_${by}`, () => detailQuery(db, by)).execute({
+  const [row] = await preparedOnce(db, `proposal_detail_by_${by}`, (on) => detailQuery(on, by), {
+    plan: 'generic',
+  }).execute({
     ref: by === 'id' ? ref : number,
     chainId,
     did: userDid,

@@ -192,11 +192,16 @@ export async function proposalPage(
   if (!plain) rows = await pageStatement(db, where, listOrder(query.sortBy), { limit, offset }).execute();
   else {
     const name = `proposal_list_${statusKey}_${query.sortBy}${query.type ? '_type' : ''}`;
-    const statement = preparedOnce(db, name, () => {
-      const p = placeholders();
-      const shapeWhere = listCondition(query, null, null, null, query.type ? p.v('type') : undefined);
-      return pageStatement(db, shapeWhere, listOrder(query.sortBy), p).prepare(name);
-    });
+    const statement = preparedOnce(
+      db,
+      name,
+      (on) => {
+        const p = placeholders();
+        const shapeWhere = listCondition(query, null, null, null, query.type ? p.v('type') : undefined);
+        return pageStatement(on, shapeWhere, listOrder(query.sortBy), p).prepare(name);
+      },
+      { plan: 'generic' },
+    );
     rows = await statement.execute({ type: query.type, limit, offset });
   }
   return { rows, total: rows[0]?.total ?? null };

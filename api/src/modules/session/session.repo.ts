@@ -38,7 +38,7 @@ function liveTokenQuery(db: Db) {
 
 /** The live (not revoked, not expired) token with its user, or undefined. */
 export async function findLiveToken(db: Db, tokenHash: string, now: Date) {
-  const [row] = await preparedOnce(db, 'auth_live_token', () => liveTokenQuery(db)).execute({
+  const [row] = await preparedOnce(db, 'auth_live_token', liveTokenQuery, { plan: 'generic' }).execute({
     tokenHash,
     now,
   });

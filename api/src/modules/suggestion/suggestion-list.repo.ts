@@ -239,9 +239,13 @@ function shapeStatement(db: Db, shape: ListShape, p: StatementParams) {
 function runPrepared(db: Db, query: SuggestionListQuery, values: PageValues) {
   const shape: ListShape = { filter: query.filter, sortBy: query.sortBy, type: !!query.type };
   const name = `suggestion_list_${shape.filter}_${shape.sortBy}${shape.type ? '_type' : ''}`;
-  return preparedOnce(db, name, () => shapeStatement(db, shape, placeholders()).prepare(name)).execute(
-    values,
-  );
+  return preparedOnce(
+    db,
+    name,
+    (on) => shapeStatement(on, shape, placeholders()).prepare(name),
+    // A member's own filters read their few rows by key; the public lists read an index in order (PrepareOptions).
+    { plan: PERSONAL_FILTERS.has(shape.filter) ? 'generic' : 'custom' },
+  ).execute(values);
 }
 
 /** A page of the rows matching `where`, with their count up to one past MATCH_COUNT_CAP. */

@@ -95,7 +95,9 @@ function pageQuery(db: Db, shape: Shape, p: StatementParams) {
 function run(db: Db, shape: Shape, values: PageValues) {
   if (shape.q) return pageQuery(db, shape, inlineValues(values)).execute();
   const name = `team_list${shape.subcategory ? '_subcategory' : ''}`;
-  return preparedOnce(db, name, () => pageQuery(db, shape, placeholders()).prepare(name)).execute(values);
+  return preparedOnce(db, name, (on) => pageQuery(on, shape, placeholders()).prepare(name), {
+    plan: 'generic',
+  }).execute(values);
 }
 
 /**

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, withServerOption, type DbHandle } from '../src/db/db-client';
+import { preparedOnce } from '../src/db/statement-params';
+import { createTestDatabase } from './test-database';
+
+// Statements prepared with { plan: 'generic' } are planned once per connection on PostgreSQL; every other query keeps
+// a plan made for its values (the searches' best plans depend on the word).
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: DbHandle;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = await openDatabase({ databaseUrl: testDb.url, pgliteDir: 'memory://' });
+});
+
+afterAll(async () => {
+  await database?.close();
+  await testDb?.drop();
+});
+
+const planMode = (db: DbHandle['db'], name: string, plan: 'generic' | 'custom') =>
+  preparedOnce(
+    db,
+    name,
+    (on) =>
+      on
+        .select({
+          mode: sql<string>`current_setting('plan_cache_mode')`,
+          n: sql<number>`${sql.placeholder('n')}::int`,
+        })
+        .from(sql`(select 1) one`)
+        .prepare(name),
+    { plan },
+  ).execute({ n: 1 });
+
+describe('generic plans for prepared statements', () => {
+  it('runs a generic-plan statement on connections that plan once, and the rest as before', async () => {
+    const [generic] = await planMode(database.db, 'test_plan_generic', 'generic');
+    const [custom] = await planMode(database.db, 'test_plan_custom', 'custom');
+    const [plain] = await database.db
+      .select({ mode: sql<string>`current_setting('plan_cache_mode')` })
+      .from(sql`(select 1) one`);
+    const pg = database.kind === 'postgres';
+    expect(generic!.mode).toBe(pg ? 'force_generic_plan' : 'auto');
+    expect(custom!.mode).toBe('auto');
+    expect(plain!.mode).toBe('auto');
+  });
+
+  it('adds the option after the options a connection string already names', () => {
+    expect(withServerOption('postgres://u@h:5432/db', '-c a=b')).toBe(
+      'postgres://u@h:5432/db?options=-c+a%3Db',
+    );
+    const both = new URL(
+      withServerOption('postgres://u@h/db?options=-c%20search_path%3Dx&sslmode=disable', '-c a=b'),
+    );
+    expect(both.searchParams.get('options')).toBe('-c search_path=x -c a=b');
+    expect(both.searchParams.get('sslmode')).toBe('disable');
+  });
+});
