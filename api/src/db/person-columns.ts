@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from './db-client';
 import { users } from './schema';
 
 /** The columns of a person as pages show them (name, username, avatar): never an e-mail or other private field. */
@@ -16,4 +18,25 @@ export interface PersonRow {
   firstName: string | null;
   lastName: string | null;
   avatar: string | null;
+}
+
+/**
+ * The person whose id is in `id` (a column of the row being joined), as a lateral subquery read by primary key for
+ * each row of a page: `.innerJoinLateral(personByKey(db, t.ownerId), sql\`true\`)`. `limit 1` keeps PostgreSQL from
+ * flattening it into a plain join, which a generic plan (an unknown LIMIT, taken as a tenth of the rows) answers
+ * by hashing every member: 4.2 ms for a suggestion page that takes 1.4 ms by key.
+ */
+export function personByKey(db: Db, id: AnyPgColumn, alias = 'person') {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatar: sql<string | null>`${users.profile}->>'avatar'`.as('avatar'),
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .as(alias);
 }

@@ -39,8 +39,8 @@ export function searchCondition(searchBy: ProposalListQuery['searchBy'], text: s
 export function listCondition(
   query: ProposalListQuery,
   userId: string | null,
-  me: { memberId: string; term: number } | null,
-  height: number | null,
+  me: { memberId: string | Placeholder | SQL; term: number | Placeholder | SQL } | null,
+  height: number | Placeholder | SQL | null,
   /** The type to match: the query's, or a placeholder in a prepared statement. */
   type: string | Placeholder | SQL | undefined = query.type,
 ): SQL | undefined {
@@ -175,34 +175,47 @@ function preparedStatusKey(statuses: ProposalListQuery['status']): string | null
 }
 
 /**
- * One page of the list with its total (see `pageStatement`). A plain list (a common status set, a type or not, no
- * search, dates or "unvoted by me") runs as a statement prepared once per connection and shape: planning it cost
- * as much as running it.
+ * One page of the list with its total (see `pageStatement`). A plain list (a common status set, a type or not, "unvoted
+ * by me" or not, no search or dates) runs as a statement prepared once per connection and shape, with a generic
+ * plan: planning it cost as much as running it (2.8 ms of planning for 0.7 ms of running "unvoted by me").
  */
 export async function proposalPage(
   db: Db,
   query: ProposalListQuery,
   where: SQL | undefined,
-  limit: number,
-  offset: number,
+  page: { limit: number; offset: number },
+  caller: { me: { memberId: string; term: number } | null; height: number | null },
 ) {
   const statusKey = preparedStatusKey(query.status);
-  const plain = statusKey && !query.search && !query.createdFrom && !query.createdTo && !query.unvotedByMe;
+  const unvoted = query.unvotedByMe && caller.me !== null && caller.height !== null;
+  const plain =
+    statusKey && !query.search && !query.createdFrom && !query.createdTo && (unvoted || !query.unvotedByMe);
   let rows;
-  if (!plain) rows = await pageStatement(db, where, listOrder(query.sortBy), { limit, offset }).execute();
+  if (!plain) rows = await pageStatement(db, where, listOrder(query.sortBy), page).execute();
   else {
-    const name = `proposal_list_${statusKey}_${query.sortBy}${query.type ? '_type' : ''}`;
+    const name = `proposal_list_${statusKey}_${query.sortBy}${query.type ? '_type' : ''}${unvoted ? '_unvoted' : ''}`;
     const statement = preparedOnce(
       db,
       name,
       (on) => {
         const p = placeholders();
-        const shapeWhere = listCondition(query, null, null, null, query.type ? p.v('type') : undefined);
+        const me = unvoted ? { memberId: p.v('memberId'), term: p.v('term') } : null;
+        const shapeWhere = listCondition(
+          query,
+          null,
+          me,
+          unvoted ? p.v('height') : null,
+          query.type ? p.v('type') : undefined,
+        );
         return pageStatement(on, shapeWhere, listOrder(query.sortBy), p).prepare(name);
       },
       { plan: 'generic' },
     );
-    rows = await statement.execute({ type: query.type, limit, offset });
+    rows = await statement.execute({
+      type: query.type,
+      ...page,
+      ...(unvoted ? { memberId: caller.me!.memberId, term: caller.me!.term, height: caller.height } : {}),
+    });
   }
   return { rows, total: rows[0]?.total ?? null };
 }

@@ -46,7 +46,13 @@ export async function listProposals(
       ? { memberId: seat.member.memberId, term: seat.term.term }
       : null;
   const where = listCondition(query, user?.id ?? null, me, clock.height);
-  const page = await proposalPage(db, query, where, query.results, (query.page - 1) * query.results);
+  const page = await proposalPage(
+    db,
+    query,
+    where,
+    { limit: query.results, offset: (query.page - 1) * query.results },
+    { me, height: clock.height },
+  );
   const { rows } = page;
   const cards = new Map<string, PublicAuthor>();
   for (const r of rows)
@@ -61,7 +67,8 @@ export async function listProposals(
         });
   const [total, voted] = await Promise.all([
     page.total ?? proposalCount(db, where),
-    me
+    // "Unvoted by me" lists only what the caller has not voted on chain: nothing on it to look up.
+    me && !query.unvotedByMe
       ? votedOnChain(
           db,
           rows.map((r) => r.id),

@@ -3,9 +3,9 @@ import { placeholders, preparedOnce, type PageValues, type StatementParams } fro
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SuggestionListQuery } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
-import { suggestionCounts, suggestions, users, type SuggestionRow } from '../../db/schema';
+import { personByKey } from '../../db/person-columns';
+import { suggestionCounts, suggestions, type SuggestionRow } from '../../db/schema';
 import { escapeLike, searchTsQuery } from './suggestion-search';
-import { authorColumns } from './suggestion.repo';
 
 /** Never matches: a search with nothing searchable finds nothing rather than everything. */
 const NOTHING = sql`false`;
@@ -160,8 +160,8 @@ export const summaryColumns = {
   abuseStatus: suggestions.abuseStatus,
   createdAt: suggestions.createdAt,
   updatedAt: suggestions.updatedAt,
-  ...authorColumns,
 };
+
 /** A list row as `toSummary` takes it (the detail page's row has no `tags` column). */
 export type SummaryRow = Omit<PageRow, 'tags'>;
 type PageRow = Omit<Awaited<ReturnType<typeof pageStatement>>[number], 'total'>;
@@ -243,8 +243,8 @@ function runPrepared(db: Db, query: SuggestionListQuery, values: PageValues) {
     db,
     name,
     (on) => shapeStatement(on, shape, placeholders()).prepare(name),
-    // A member's own filters read their few rows by key; the public lists read an index in order (PrepareOptions).
-    { plan: PERSONAL_FILTERS.has(shape.filter) ? 'generic' : 'custom' },
+    // Every shape reads an index in order and its rows by key, whatever the page (PrepareOptions).
+    { plan: 'generic' },
   ).execute(values);
 }
 
@@ -285,11 +285,21 @@ function pageStatement(
     .limit(p.limit)
     .offset(p.offset)
     .as('page');
+  const author = personByKey(db, suggestions.authorId, 'author');
   return db
-    .select({ ...summaryColumns, tags: tagsJson, total })
+    .select({
+      ...summaryColumns,
+      authorId: author.id,
+      authorUsername: author.username,
+      authorFirstName: author.firstName,
+      authorLastName: author.lastName,
+      authorAvatar: author.avatar,
+      tags: tagsJson,
+      total,
+    })
     .from(page)
     .innerJoin(suggestions, eq(suggestions.id, page.id))
-    .innerJoin(users, eq(users.id, suggestions.authorId))
+    .innerJoinLateral(author, sql`true`)
     .orderBy(...order);
 }
 
