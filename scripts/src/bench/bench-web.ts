@@ -118,7 +118,10 @@ async function benchPages(config: ReturnType<typeof loadBenchConfig>, chainEnv: 
         console.log(
           `${page} ${formFactor}: ${scores.join(', ')}${runs.length > 1 ? ` (median of runs: ${all})` : ''}`,
         );
-        console.log(`  ${metrics.join(', ')}`);
+        // Lighthouse's host CPU benchmark (its simulated phone is 4× slower than this host): scores of two
+        // machines compare only with this next to them (it read about 850 on one of these 2-core machines).
+        const hostIndex = runs.map((r) => Math.round(r.environment.benchmarkIndex)).join(', ');
+        console.log(`  ${metrics.join(', ')}; host benchmarkIndex ${hostIndex}`);
         const failing = Object.values(lhr.categories)
           .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]!))
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary');
