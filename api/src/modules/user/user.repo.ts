@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { personColumns } from '../../db/person-columns';
 import type { Db } from '../../db/db-client';
 import { users } from '../../db/schema';
 import { escapeLike } from '../suggestion/suggestion-search';
@@ -32,13 +33,7 @@ export async function searchMembers(db: Db, text: string, limit: number) {
   const contains = `%${escapeLike(lower)}%`;
   const starts = `${escapeLike(lower)}%`;
   return db
-    .select({
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: sql<string | null>`${users.profile}->>'avatar'`,
-    })
+    .select(personColumns)
     .from(users)
     .where(and(eq(users.active, true), sql`${nameSearchText} like ${contains}`))
     .orderBy(sql`(lower(${users.username}) like ${starts}) desc`, asc(sql`lower(${users.username})`))
