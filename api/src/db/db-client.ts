@@ -74,7 +74,7 @@ async function openPostgres(databaseUrl: string): Promise<DbHandle> {
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-  // The named statements' own connections, planned once each (statement-params.ts, runGenericPlansOn).
+  // Connections for the statements prepared with a generic plan: each planned once (statement-params.ts).
   const genericPlanPool = new pg.Pool({
     connectionString: withServerOption(databaseUrl, '-c plan_cache_mode=force_generic_plan'),
     max: 10,
