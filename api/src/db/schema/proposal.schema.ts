@@ -9,6 +9,7 @@ import {
   numeric,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -145,6 +146,21 @@ export const proposals = pgTable(
       .on(sql`lower(${t.terms}->>'target')`)
       .where(sql`lower(${t.terms}->>'target') is not null`),
   ],
+);
+
+/**
+ * How many proposals hold each (status, type): a plain list's total is summed from these few rows instead of
+ * counting up to 5,000 index entries on every page. Kept exact by the trigger proposals_counts (migration 0035) in
+ * the same transaction as the proposal's own change; never written by the app.
+ */
+export const proposalCounts = pgTable(
+  'proposal_counts',
+  {
+    status: text('status').$type<ProposalStatus>().notNull(),
+    type: text('type').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.type] })],
 );
 
 /**

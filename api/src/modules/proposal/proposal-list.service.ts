@@ -37,10 +37,8 @@ export async function listProposals(
   query: ProposalListQuery,
 ): Promise<ProposalList> {
   const db = deps.database.db;
-  const [{ clock, gov }, seat] = await Promise.all([
-    listContext(db, deps.config.CHAIN_ID),
-    user?.did ? seatedNow(db, user.did, null) : Promise.resolve(null),
-  ]);
+  const { clock, gov, seatOf } = await listContext(db, deps.config.CHAIN_ID);
+  const seat = user?.did ? seatOf(user.did) : null;
   const me =
     seat && !(clock.height !== null && clock.height >= seat.term.endHeight)
       ? { memberId: seat.member.memberId, term: seat.term.term }
