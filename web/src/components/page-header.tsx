@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Breadcrumb, Typography } from 'antd';
+import { Breadcrumb } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -41,13 +41,9 @@ export function PageHeader({ title, breadcrumbs = [], subtitle, extra, titlePend
       )}
       <div className="cr-page-header__row">
         <div className="cr-page-header__text">
-          <Typography.Title
-            level={1}
-            className={titlePending ? 'cr-page-title cr-page-title--pending' : 'cr-page-title'}
-          >
-            {title}
-          </Typography.Title>
-          {subtitle && <Typography.Paragraph className="cr-page-subtitle">{subtitle}</Typography.Paragraph>}
+          {/* Plain elements, not antd's Typography: the first screen of most pages then loads none of it. */}
+          <h1 className={titlePending ? 'cr-page-title cr-page-title--pending' : 'cr-page-title'}>{title}</h1>
+          {subtitle && <div className="cr-page-subtitle">{subtitle}</div>}
         </div>
         {extra && <div className="cr-page-header__extra">{extra}</div>}
       </div>

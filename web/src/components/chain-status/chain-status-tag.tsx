@@ -1,4 +1,4 @@
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -15,6 +15,7 @@ import './chain-status.css';
 import { useFeedback } from '../../lib/use-feedback';
 import { formatCount } from '../../lib/numbers';
 import { LazyTooltip } from '../lazy-tooltip';
+import { CopyableCode } from './copyable-code';
 
 export type ChainStatus = ChainActionView['status'];
 
@@ -110,17 +111,13 @@ export function ChainStatusTag({
       {showHash && txHash && (
         <span className="cr-chain-status__hash">
           {url ? (
-            <Typography.Link href={url} target="_blank" rel="noopener noreferrer" title={txHash}>
+            <a href={url} target="_blank" rel="noopener noreferrer" title={txHash}>
               {shortHash(txHash)}
-            </Typography.Link>
+            </a>
           ) : (
-            <Typography.Text
-              code
-              copyable={{ text: txHash, tooltips: [t('copyHash'), t('copied')] }}
-              title={txHash}
-            >
+            <CopyableCode text={txHash} copyLabel={t('copyHash')}>
               {shortHash(txHash)}
-            </Typography.Text>
+            </CopyableCode>
           )}
         </span>
       )}

@@ -1,4 +1,5 @@
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
+import { CopyableCode } from '../../../components/chain-status/copyable-code';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
@@ -64,9 +65,9 @@ export function ProposalPreamble({ p }: { p: ProposalDetail }) {
   if (p.hash)
     rows.push([
       t('preamble.hash'),
-      <Typography.Text key="h" code copyable={{ text: p.hash }} className="pr-break" title={p.hash}>
+      <CopyableCode key="h" text={p.hash} className="pr-break">
         {`${p.hash.slice(0, 10)}…${p.hash.slice(-8)}`}
-      </Typography.Text>,
+      </CopyableCode>,
     ]);
   const suggestion = p.suggestion;
   const registerTx = p.txHash;
