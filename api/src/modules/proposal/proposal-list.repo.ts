@@ -168,23 +168,24 @@ function pageStatement(
 
 /**
  * A plain list's total summed from `proposal_counts` (a few rows, kept exact by a trigger) instead of counting up
- * to 5,000 index entries: every published proposal, or the statuses of `statusKey`, of one type or any.
+ * to 5,000 index entries: every published proposal (no status), or these statuses, of one type or any.
  */
-function countedTotal(statusKey: string, type: SQL | Placeholder | undefined): SQL<number> {
-  const statuses = statusKey === 'all' ? null : (statusKey.split('_') as ProposalRow['status'][]);
+function countedTotal(statuses: ProposalRow['status'][], type: SQL | Placeholder | undefined): SQL<number> {
   const conds = [
-    statuses ? inArray(proposalCounts.status, statuses) : ne(proposalCounts.status, 'DRAFT'),
+    statuses.length ? inArray(proposalCounts.status, statuses) : ne(proposalCounts.status, 'DRAFT'),
     type !== undefined ? eq(proposalCounts.type, type) : undefined,
   ];
   return sql<number>`(select coalesce(sum(${proposalCounts.n}), 0)::int from ${proposalCounts} where ${and(...conds)})`;
 }
 
 /** Status sets of the plain list that run as prepared statements: every published one, one status, or both windows. */
-function preparedStatusKey(statuses: ProposalListQuery['status']): string | null {
+function preparedStatuses(
+  statuses: ProposalListQuery['status'],
+): { key: string; set: ProposalRow['status'][] } | null {
   const set = [...new Set(statuses ?? [])].sort();
   if (set.includes('DRAFT')) return null;
   if (set.length <= 1 || (set.length === 2 && set.join() === 'NOTIFICATION,PROPOSED'))
-    return set.join('_') || 'all';
+    return { key: set.join('_') || 'all', set };
   return null;
 }
 
@@ -201,14 +202,14 @@ export async function proposalPage(
   page: { limit: number; offset: number },
   caller: { me: { memberId: string; term: number } | null; height: number | null },
 ) {
-  const statusKey = preparedStatusKey(query.status);
+  const statuses = preparedStatuses(query.status);
   const unvoted = query.unvotedByMe && caller.me !== null && caller.height !== null;
   const plain =
-    statusKey && !query.search && !query.createdFrom && !query.createdTo && (unvoted || !query.unvotedByMe);
+    statuses && !query.search && !query.createdFrom && !query.createdTo && (unvoted || !query.unvotedByMe);
   let rows;
   if (!plain) rows = await pageStatement(db, where, listOrder(query.sortBy), page).execute();
   else {
-    const name = `proposal_list_${statusKey}_${query.sortBy}${query.type ? '_type' : ''}${unvoted ? '_unvoted' : ''}`;
+    const name = `proposal_list_${statuses.key}_${query.sortBy}${query.type ? '_type' : ''}${unvoted ? '_unvoted' : ''}`;
     const statement = preparedOnce(
       db,
       name,
@@ -218,7 +219,7 @@ export async function proposalPage(
         const type = query.type ? p.v('type') : undefined;
         const shapeWhere = listCondition(query, null, me, unvoted ? p.v('height') : null, type);
         // "Unvoted by me" counts its few open windows; every other plain list sums its counts.
-        const total = unvoted ? undefined : countedTotal(statusKey, type);
+        const total = unvoted ? undefined : countedTotal(statuses.set, type);
         return pageStatement(on, shapeWhere, listOrder(query.sortBy), p, total).prepare(name);
       },
       { plan: 'generic' },
