@@ -241,10 +241,12 @@ describe('registration', () => {
     await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByText('The username or password is incorrect').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('brand new password 1');
+    // The welcome is a toast of a few seconds, shown as the menu appears: watched for from the click on, so a
+    // loaded machine that notices the menu late cannot miss it.
+    const welcome = page.getByText(`Welcome back, ${member.username}`).waitFor({ timeout: 30_000 });
     await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
     const menu = page.getByRole('button', { name: `Account menu for ${member.username}` });
-    await menu.waitFor({ timeout: 15_000 });
-    await page.getByText(`Welcome back, ${member.username}`).waitFor();
+    await Promise.all([menu.waitFor({ timeout: 15_000 }), welcome]);
     const token = await page.evaluate(() => sessionStorage.getItem('api-token'));
     expect(token).toBeTruthy();
 
