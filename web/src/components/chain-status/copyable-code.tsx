@@ -39,8 +39,9 @@ interface CopyableCodeProps {
 }
 
 /**
- * Monospace text with a copy button: a hash or an address (its texts are the chain status components'). Plain elements and a tooltip mounted on first hover, so a
- * page showing hashes does not load antd's Typography (29 KB compressed, with its editable and ellipsis parts) for it.
+ * Monospace text with a copy button: a hash or an address (its texts are the chain status components'). Plain
+ * elements and a tooltip mounted on first hover, so a page showing hashes does not load antd's Typography (29 KB
+ * compressed, with its editable and ellipsis parts) for it.
  */
 export function CopyableCode({ text, children, copyLabel, className }: CopyableCodeProps) {
   const { t } = useTranslation(CHAIN_NS);
