@@ -264,6 +264,20 @@ describe('the proposal list', () => {
     // The proposer's public card comes with the row (joined for the page's rows only), never the e-mail.
     expect(byProposer.list[0]!.proposer).toMatchObject({ username: env.council[0]!.user.username });
     expect(JSON.stringify(byProposer.list[0])).not.toContain('@');
+    // Each search shape is one prepared statement: run again with other words, it answers for those words.
+    const search = async (q: string, by = 'any') =>
+      (await env.t.call<ProposalList>('GET', `/proposals?search=${encodeURIComponent(q)}&searchBy=${by}`))
+        .body.data!;
+    expect((await search('no-such-title-word', 'title')).total).toBe(0);
+    expect((await search('hardware', 'title')).list.map((p) => p._id)).toContain(proposalId);
+    expect((await search(env.council[0]!.user.username)).list.map((p) => p._id)).toEqual([proposalId]);
+    expect((await search('nobody-by-this-name')).total).toBe(0);
+    expect((await search(`#${proposalNumber}`)).list.map((p) => p._id)).toEqual([proposalId]);
+    expect((await search(`#${proposalNumber + 1000}`)).total).toBe(0);
+    // A number past the column's range is a number nobody has, not an error; nothing searchable finds nothing.
+    for (const q of ['#99999999999', '9999999999999999'])
+      for (const by of ['any', 'number']) expect((await search(q, by)).total).toBe(0);
+    expect((await search('!!', 'title')).total).toBe(0);
     // The same rows in the same order at another page size; a page past the end still says how many there are.
     const p1 = (await env.t.call<ProposalList>('GET', '/proposals?results=10&page=1')).body.data!;
     const p9 = (await env.t.call<ProposalList>('GET', '/proposals?results=10&page=9')).body.data!;

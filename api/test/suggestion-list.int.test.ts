@@ -125,6 +125,8 @@ describe('search', () => {
       key('meetup'),
     ]);
     expect((await list('searchBy=number&search=abc')).total).toBe(0);
+    // A number past the column's range is a number no suggestion has, not an error.
+    expect((await list(`searchBy=number&search=${encodeURIComponent('#9999999999999999')}`)).total).toBe(0);
     expect(numbers(await list('searchBy=abstract&search=singapore'))).toEqual([key('meetup')]);
     expect(numbers(await list(`searchBy=abstract&search=${encodeURIComponent('安全')}`))).toEqual([
       key('chinese'),

@@ -59,7 +59,13 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
 }
 
 async function openPostgres(databaseUrl: string): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, connectionTimeoutMillis: 5000 });
+  // A statement prepared with a custom plan (statement-params.ts) is planned at every call with its values: a
+  // search's best plan depends on its word, and PostgreSQL's own choice ("auto") may settle on a generic plan.
+  const pool = new pg.Pool({
+    connectionString: withServerOption(databaseUrl, '-c plan_cache_mode=force_custom_plan'),
+    max: 20,
+    connectionTimeoutMillis: 5000,
+  });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead of crashing
   try {
     const client = await pool.connect();

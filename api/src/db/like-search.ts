@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /** Pairs of neighbouring Han characters: the same class as cjk_pairs() in migration 0027. */
 const HAN_PAIR = /^[\u3400-\u4dbf\u4e00-\u9fff]{2}$/u;
@@ -14,23 +14,33 @@ export function cjkPairs(word: string): string[] {
   return [...out];
 }
 
+/** What a word search binds: its LIKE pattern, and its Han pairs as a text[] literal (null without any). */
+export interface LikeValues {
+  pattern: string;
+  pairs: string | null;
+}
+
+export function likeValues(word: string, escape: (text: string) => string): LikeValues {
+  const pairs = cjkPairs(word);
+  return { pattern: `%${escape(word)}%`, pairs: pairs.length ? `{${pairs.join(',')}}` : null };
+}
+
 /**
- * `word` (already lower-cased) anywhere in any of `columns` (each compared lower-cased), answered from indexes:
+ * A word (already lower-cased) anywhere in any of `columns` (each compared lower-cased), answered from indexes:
  * the trigram indexes on each lower(column) for words of three characters and more, and, when the word has Han
  * pairs, the cjk_pairs index on `lower(c1) || ' ' || lower(c2) ...` (migration 0027; the expression here must be
- * the indexed one, column for column). The LIKE decides; the pairs only narrow the rows it checks.
+ * the indexed one, column for column). The LIKE decides; the pairs only narrow the rows it checks. `pattern` and
+ * `pairs` are the word's `likeValues` or their placeholders (a statement prepared per shape: with pairs or not).
  */
-export function likeSearch(columns: SQL[], word: string, escape: (text: string) => string): SQL {
-  const pattern = `%${escape(word)}%`;
+export function likeSearch(columns: SQL[], pattern: SQL | Placeholder, pairs: SQL | Placeholder | null): SQL {
   const like = sql.join(
     columns.map((c) => sql`lower(${c}) like ${pattern}`),
     sql` or `,
   );
-  const pairs = cjkPairs(word);
-  if (!pairs.length) return sql`(${like})`;
+  if (!pairs) return sql`(${like})`;
   const doc = sql.join(
     columns.map((c) => sql`lower(${c})`),
     sql` || ' ' || `,
   );
-  return sql`(cjk_pairs(${doc}) @> ${`{${pairs.join(',')}}`}::text[] and (${like}))`;
+  return sql`(cjk_pairs(${doc}) @> ${pairs}::text[] and (${like}))`;
 }

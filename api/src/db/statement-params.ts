@@ -1,10 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
-/**
- * The values of a statement built once for two uses: placeholders when it is prepared once per connection and run
- * many times, or the values themselves when it must be planned for each call (a LIKE pattern's best plan depends
- * on the word: a prepared generic plan would read the whole trigram index for a word with no trigram in it).
- */
+/** The values of a statement prepared once per connection and run many times: its placeholders. */
 export interface StatementParams {
   v(name: string): SQL | Placeholder;
   limit: number | Placeholder;
@@ -17,12 +13,6 @@ export const placeholders = (): StatementParams => ({
   v: (name) => sql.placeholder(name),
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
-});
-
-export const inlineValues = (values: PageValues): StatementParams => ({
-  v: (name) => sql`${values[name] ?? null}`,
-  limit: values.limit,
-  offset: values.offset,
 });
 
 const preparedByDb = new WeakMap<object, Map<string, unknown>>();
@@ -44,7 +34,8 @@ export interface PrepareOptions {
   /**
    * 'generic': planned once per connection, for a statement whose best plan does not depend on its values (lookups
    * by key, lists whose ordered index is the plan whatever the page). 'custom' (the default): planned at each
-   * execution with its values. A generic plan takes an unknown LIMIT as a tenth of the rows: a page that joins a
+   * execution with its values (the main pool's connections say `plan_cache_mode=force_custom_plan`), so only the
+   * statement's building in Node and its parsing are saved: a search, whose best plan depends on its word. A generic plan takes an unknown LIMIT as a tenth of the rows: a page that joins a
    * person by key must say so (personByKey, a lateral join), or the generic plan hashes every member (suggestion
    * page: 4.2 ms instead of 1.4 ms).
    */

@@ -10,25 +10,63 @@ import { escapeLike, searchTsQuery } from '../suggestion/suggestion-search';
 const NOTHING = sql`false`;
 const DAY_MS = 86_400_000;
 
-/** What a search matches: number (exact, "#12" too), title (indexed words), proposer name (trigram index). */
-export function searchCondition(searchBy: ProposalListQuery['searchBy'], text: string): SQL {
-  const number = /^#?\s*([1-9][0-9]{0,15})$/.exec(text);
-  const byNumber = number ? eq(proposals.number, Number(number[1])) : NOTHING;
-  const q = searchTsQuery(text);
-  const byTitle = q ? sql`${proposals.titleSearch} @@ ${q}::tsquery` : NOTHING;
-  // The expression is the one users_name_trgm_idx indexes (pg_trgm), so the match comes from the index.
-  const pattern = `%${escapeLike(text.toLowerCase())}%`;
-  const byProposer = sql`${proposals.proposerId} in (select u2.id from users u2 where lower(coalesce(u2.username, '') || ' ' || coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) like ${pattern})`;
+/** The largest proposal number a number search looks for (the column is an integer). */
+const MAX_NUMBER = 2_147_483_647;
+
+/**
+ * What a search binds, per part it matches: the proposal number (exact, "#12" too), the title's tsquery (indexed
+ * words), the proposer's name as a LIKE pattern (trigram index); null for a part it does not match.
+ */
+export interface SearchValues {
+  number: number | null;
+  title: string | null;
+  proposer: string | null;
+}
+
+export function searchValues(searchBy: ProposalListQuery['searchBy'], text: string): SearchValues {
+  const m = /^#?\s*([1-9][0-9]{0,15})$/.exec(text);
+  const number = m && Number(m[1]) <= MAX_NUMBER ? Number(m[1]) : null;
+  const title = searchTsQuery(text);
+  const proposer = `%${escapeLike(text.toLowerCase())}%`;
   switch (searchBy) {
     case 'number':
-      return byNumber;
+      return { number, title: null, proposer: null };
     case 'title':
-      return byTitle;
+      return { number: null, title, proposer: null };
     case 'proposer':
-      return byProposer;
+      return { number: null, title: null, proposer };
     case 'any':
-      return number ? or(byNumber, byTitle)! : or(byTitle, byProposer)!;
+      return m ? { number, title, proposer: null } : { number: null, title, proposer };
   }
+}
+
+/** The parts a search matches, in a fixed order: a prepared statement's shape. */
+const searchParts = (v: SearchValues) =>
+  (['number', 'title', 'proposer'] as const).filter((k) => v[k] !== null);
+
+/** Any of the search's parts matches, on their values or their placeholders (`value`); none, nothing matches. */
+function searchWhere(
+  parts: readonly (keyof SearchValues)[],
+  value: (part: keyof SearchValues) => SQL | Placeholder,
+): SQL {
+  const conds = parts.map((part) => {
+    switch (part) {
+      case 'number':
+        return sql`${proposals.number} = ${value(part)}`;
+      case 'title':
+        return sql`${proposals.titleSearch} @@ ${value(part)}::tsquery`;
+      case 'proposer':
+        // The expression is the one users_name_trgm_idx indexes (pg_trgm), so the match comes from the index.
+        return sql`${proposals.proposerId} in (select u2.id from users u2 where lower(coalesce(u2.username, '') || ' ' || coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) like ${value(part)})`;
+    }
+  });
+  return conds.length ? or(...conds)! : NOTHING;
+}
+
+/** The search condition of a statement built for one call (a page of rare filters, the CSV export). */
+export function searchCondition(searchBy: ProposalListQuery['searchBy'], text: string): SQL {
+  const v = searchValues(searchBy, text);
+  return searchWhere(searchParts(v), (part) => sql`${v[part]}`);
 }
 
 /**
@@ -43,6 +81,8 @@ export function listCondition(
   height: number | Placeholder | SQL | null,
   /** The type to match: the query's, or a placeholder in a prepared statement. */
   type: string | Placeholder | SQL | undefined = query.type,
+  /** The search's condition: on the query's text, or on placeholders in a prepared statement. */
+  search: SQL | undefined = query.search ? searchCondition(query.searchBy, query.search) : undefined,
 ): SQL | undefined {
   const parts: SQL[] = [];
   const statuses = query.status ?? [];
@@ -62,7 +102,7 @@ export function listCondition(
     parts.push(
       lt(proposals.createdAt, new Date(new Date(`${query.createdTo}T00:00:00Z`).getTime() + DAY_MS)),
     );
-  if (query.search) parts.push(searchCondition(query.searchBy, query.search));
+  if (search) parts.push(search);
   if (query.unvotedByMe) {
     if (!me || height === null) parts.push(NOTHING);
     else
@@ -190,10 +230,11 @@ function preparedStatuses(
 }
 
 /**
- * One page of the list with its total (see `pageStatement`). A plain list (a common status set, a type or not, "unvoted
- * by me" or not, no search or dates) runs as a statement prepared once per connection and shape, with a generic
- * plan: planning it cost as much as running it (2.8 ms of planning for 0.7 ms of running "unvoted by me"); its
- * total is summed from `proposal_counts` (`countedTotal`).
+ * One page of the list with its total (see `pageStatement`). A list of a common status set (a type or not, "unvoted
+ * by me" or not, a search or not, no dates) runs as a statement prepared once per connection and shape. Without a
+ * search, on a generic plan: planning it cost as much as running it (2.8 ms of planning for 0.7 ms of running
+ * "unvoted by me"), and its total is summed from `proposal_counts` (`countedTotal`). A search is planned at each call
+ * with its word (its best plan depends on how many proposals match) and counts its matches.
  */
 export async function proposalPage(
   db: Db,
@@ -204,32 +245,37 @@ export async function proposalPage(
 ) {
   const statuses = preparedStatuses(query.status);
   const unvoted = query.unvotedByMe && caller.me !== null && caller.height !== null;
-  const plain =
-    statuses && !query.search && !query.createdFrom && !query.createdTo && (unvoted || !query.unvotedByMe);
-  let rows;
-  if (!plain) rows = await pageStatement(db, where, listOrder(query.sortBy), page).execute();
-  else {
-    const name = `proposal_list_${statuses.key}_${query.sortBy}${query.type ? '_type' : ''}${unvoted ? '_unvoted' : ''}`;
-    const statement = preparedOnce(
-      db,
-      name,
-      (on) => {
-        const p = placeholders();
-        const me = unvoted ? { memberId: p.v('memberId'), term: p.v('term') } : null;
-        const type = query.type ? p.v('type') : undefined;
-        const shapeWhere = listCondition(query, null, me, unvoted ? p.v('height') : null, type);
-        // "Unvoted by me" counts its few open windows; every other plain list sums its counts.
-        const total = unvoted ? undefined : countedTotal(statuses.set, type);
-        return pageStatement(on, shapeWhere, listOrder(query.sortBy), p, total).prepare(name);
-      },
-      { plan: 'generic' },
-    );
-    rows = await statement.execute({
-      type: query.type,
-      ...page,
-      ...(unvoted ? { memberId: caller.me!.memberId, term: caller.me!.term, height: caller.height } : {}),
-    });
+  const shaped = statuses && !query.createdFrom && !query.createdTo && (unvoted || !query.unvotedByMe);
+  if (!shaped) {
+    const rows = await pageStatement(db, where, listOrder(query.sortBy), page).execute();
+    return { rows, total: rows[0]?.total ?? null };
   }
+  const search = query.search ? searchValues(query.searchBy, query.search) : null;
+  const parts = search ? searchParts(search) : null;
+  const name = `proposal_list_${statuses.key}_${query.sortBy}${query.type ? '_type' : ''}${unvoted ? '_unvoted' : ''}${
+    parts ? `_search_${parts.join('_') || 'none'}` : ''
+  }`;
+  const statement = preparedOnce(
+    db,
+    name,
+    (on) => {
+      const p = placeholders();
+      const me = unvoted ? { memberId: p.v('memberId'), term: p.v('term') } : null;
+      const type = query.type ? p.v('type') : undefined;
+      const searched = parts ? searchWhere(parts, (part) => p.v(part)) : undefined;
+      const shapeWhere = listCondition(query, null, me, unvoted ? p.v('height') : null, type, searched);
+      // "Unvoted by me" counts its few open windows, a search its matches; every other list sums its counts.
+      const total = unvoted || parts ? undefined : countedTotal(statuses.set, type);
+      return pageStatement(on, shapeWhere, listOrder(query.sortBy), p, total).prepare(name);
+    },
+    { plan: parts ? 'custom' : 'generic' },
+  );
+  const rows = await statement.execute({
+    type: query.type,
+    ...page,
+    ...search,
+    ...(unvoted ? { memberId: caller.me!.memberId, term: caller.me!.term, height: caller.height } : {}),
+  });
   return { rows, total: rows[0]?.total ?? null };
 }
 

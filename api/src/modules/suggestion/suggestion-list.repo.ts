@@ -10,29 +10,54 @@ import { escapeLike, searchTsQuery } from './suggestion-search';
 /** Never matches: a search with nothing searchable finds nothing rather than everything. */
 const NOTHING = sql`false`;
 
-/** The search condition of a list query: each kind is answered by an index (docs/suggestion-states.md). */
-export function searchCondition(searchBy: SuggestionListQuery['searchBy'], text: string): SQL {
+/** The largest suggestion number a number search looks for (the column is an integer). */
+const MAX_NUMBER = 2_147_483_647;
+
+/**
+ * What a search binds: the suggestion number, the tsquery text, the LIKE pattern or the e-mail; null when the text
+ * has nothing searchable, which then matches nothing rather than everything.
+ */
+export function searchValue(searchBy: SuggestionListQuery['searchBy'], text: string): string | number | null {
   switch (searchBy) {
     case 'number': {
       const m = /^#?\s*([1-9][0-9]{0,15})$/.exec(text);
-      return m ? eq(suggestions.number, Number(m[1])) : NOTHING;
+      return m && Number(m[1]) <= MAX_NUMBER ? Number(m[1]) : null;
     }
     case 'title':
-    case 'abstract': {
-      const q = searchTsQuery(text);
-      if (!q) return NOTHING;
-      const doc = searchBy === 'title' ? suggestions.titleSearch : suggestions.abstractSearch;
-      return sql`${doc} @@ ${q}::tsquery`;
-    }
-    case 'name': {
+    case 'abstract':
+      return searchTsQuery(text);
+    case 'name':
+      return `%${escapeLike(text.toLowerCase())}%`;
+    case 'email':
+      return text.toLowerCase();
+  }
+}
+
+/**
+ * The search condition of a list query on its bound value (`searchValue`, or its placeholder in a prepared
+ * statement): each kind is answered by an index (docs/suggestion-states.md).
+ */
+function searchWhere(searchBy: SuggestionListQuery['searchBy'], value: SQL | Placeholder): SQL {
+  switch (searchBy) {
+    case 'number':
+      return sql`${suggestions.number} = ${value}`;
+    case 'title':
+      return sql`${suggestions.titleSearch} @@ ${value}::tsquery`;
+    case 'abstract':
+      return sql`${suggestions.abstractSearch} @@ ${value}::tsquery`;
+    case 'name':
       // The expression is the one users_name_trgm_idx indexes (pg_trgm), so the match comes from the index.
-      const pattern = `%${escapeLike(text.toLowerCase())}%`;
-      return sql`${suggestions.authorId} in (select u2.id from users u2 where lower(coalesce(u2.username, '') || ' ' || coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) like ${pattern})`;
-    }
+      return sql`${suggestions.authorId} in (select u2.id from users u2 where lower(coalesce(u2.username, '') || ' ' || coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) like ${value})`;
     case 'email':
       // Exact match through users_email_lower_uq; the e-mail is never part of any answer.
-      return sql`${suggestions.authorId} = (select u3.id from users u3 where lower(u3.email) = ${text.toLowerCase()})`;
+      return sql`${suggestions.authorId} = (select u3.id from users u3 where lower(u3.email) = ${value})`;
   }
+}
+
+/** The search condition of a statement built for one call (the admin list, the CSV export). */
+export function searchCondition(searchBy: SuggestionListQuery['searchBy'], text: string): SQL {
+  const value = searchValue(searchBy, text);
+  return value === null ? NOTHING : searchWhere(searchBy, sql`${value}`);
 }
 
 /** The filters whose sets belong to one member (and are counted from their matches, never from the counts). */
@@ -185,11 +210,11 @@ export async function pageOf(db: Db, where: SQL | undefined, order: SQL[], limit
 export const MATCH_COUNT_CAP = 1_000;
 
 /**
- * One page of a public list and its total, in one statement. Without a search word or a member's own filter, the
- * total is summed from `suggestion_counts` (a few rows, kept exact by a trigger) instead of counting up to 100,000
- * index entries, and the statement is prepared once per connection and shape (filter, type or not, sort): planning
- * it cost as much as running it. Otherwise the matches are counted up to MATCH_COUNT_CAP. A page past the end
- * counts apart.
+ * One page of a public list and its total, in one statement prepared once per connection and shape (planning and
+ * building it cost as much as running it). Without a search word or a member's own filter, the total is summed from
+ * `suggestion_counts` (a few rows, kept exact by a trigger) instead of counting up to 100,000 index entries, on a
+ * generic plan. A search is planned at each call with its word, and counts its matches up to MATCH_COUNT_CAP. A
+ * page past the end counts apart.
  */
 export async function listPage(
   db: Db,
@@ -199,20 +224,39 @@ export async function listPage(
   offset: number,
 ): Promise<{ rows: PageRow[]; total: number; totalCapped: boolean }> {
   const personal = PERSONAL_FILTERS.has(query.filter);
+  const search = query.search ? searchValue(query.searchBy, query.search) : undefined;
+  // Nothing searchable, or a member's own filter without a member: nothing matches.
+  if (search === null || (personal && !userId)) return { rows: [], total: 0, totalCapped: false };
+  const values = { type: query.type, user: userId, search };
   const run = (lim: number, off: number) =>
-    query.search || (personal && !userId)
-      ? matchesStatement(db, listCondition(query, userId), query.sortBy, {
-          limit: lim,
-          offset: off,
-        }).execute()
-      : runPrepared(db, query, { type: query.type, user: userId, limit: lim, offset: off });
+    search === undefined
+      ? runPrepared(db, query, { ...values, limit: lim, offset: off })
+      : runSearch(db, query, { ...values, limit: lim, offset: off });
   let found = await run(limit, offset);
   const rows = found.map(({ total: _total, ...row }) => row);
   if (!found.length && offset > 0) found = await run(1, 0);
   const total = found[0]?.total ?? 0;
-  return (query.search || personal) && total > MATCH_COUNT_CAP
+  return (search !== undefined || personal) && total > MATCH_COUNT_CAP
     ? { rows, total: MATCH_COUNT_CAP, totalCapped: true }
     : { rows, total, totalCapped: false };
+}
+
+/**
+ * A search as a statement prepared once per connection and shape (search kind, filter, sort, type or not), planned
+ * at each call with its word: its best plan depends on how many rows the word matches.
+ */
+function runSearch(db: Db, query: SuggestionListQuery, values: PageValues) {
+  const { searchBy, filter, sortBy } = query;
+  const name = `suggestion_search_${searchBy}_${filter}_${sortBy}${query.type ? '_type' : ''}`;
+  return preparedOnce(db, name, (on) => {
+    const p = placeholders();
+    const where = and(
+      ...statusConditions(filter, suggestions, query.type ? p.v('type') : undefined),
+      ...memberConditions(filter, p.v('user')),
+      searchWhere(searchBy, p.v('search')),
+    );
+    return matchesStatement(on, where, sortBy, p).prepare(name);
+  }).execute(values);
 }
 
 type ListShape = Pick<SuggestionListQuery, 'filter' | 'sortBy'> & { type: boolean };

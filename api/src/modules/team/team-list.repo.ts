@@ -1,16 +1,10 @@
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db-client';
-import {
-  inlineValues,
-  placeholders,
-  preparedOnce,
-  type PageValues,
-  type StatementParams,
-} from '../../db/statement-params';
+import { placeholders, preparedOnce, type PageValues, type StatementParams } from '../../db/statement-params';
 import { teamMembers, teams, users } from '../../db/schema';
 import type { TeamType } from '../../contract/team.contract';
-import { likeSearch } from '../../db/like-search';
+import { likeSearch, likeValues } from '../../db/like-search';
 import { escapeLike } from '../suggestion/suggestion-search';
 import { summaryColumns, type MembershipRow, type TeamSummaryRow } from './team.repo';
 
@@ -24,8 +18,11 @@ export interface TeamFilter {
   offset: number;
 }
 
-/** Which filters a page has; `q`, the lower-cased search word, is planned per call (see `run`). */
-type Shape = { subcategory: boolean; q: string | null };
+/**
+ * Which filters a page has; `q`: a search word, with Han pairs (`han`) or not. The word itself is a value, the
+ * statement planned at each call with it (see `run`).
+ */
+type Shape = { subcategory: boolean; q: false | 'word' | 'han' };
 const mine = alias(teamMembers, 'mine');
 const order = (t: { createdAt: SQL.Aliased | AnyColumn; id: SQL.Aliased | AnyColumn }) => [
   desc(t.createdAt),
@@ -46,8 +43,8 @@ function pageQuery(db: Db, shape: Shape, p: StatementParams) {
     where.push(
       likeSearch(
         [sql`${teams.name}`, sql`${teams.description}`, sql`${teams.tags}::text`],
-        shape.q,
-        escapeLike,
+        p.v('pattern'),
+        shape.q === 'han' ? p.v('pairs') : null,
       ),
     );
     const matches = db.$with('matches').as(
@@ -91,12 +88,15 @@ function pageQuery(db: Db, shape: Shape, p: StatementParams) {
     .orderBy(...order(teams));
 }
 
-/** A shape without a search word runs as a statement prepared once per connection; with one, planned per word. */
+/**
+ * Every shape runs as a statement prepared once per connection: without a search word with a generic plan (the
+ * newest-first index whatever the page), with one planned at each call with the word (a LIKE pattern's best plan
+ * depends on it: a generic plan would read the whole trigram index for a word with no trigram in it).
+ */
 function run(db: Db, shape: Shape, values: PageValues) {
-  if (shape.q) return pageQuery(db, shape, inlineValues(values)).execute();
-  const name = `team_list${shape.subcategory ? '_subcategory' : ''}`;
+  const name = `team_list${shape.subcategory ? '_subcategory' : ''}${shape.q ? `_q_${shape.q}` : ''}`;
   return preparedOnce(db, name, (on) => pageQuery(on, shape, placeholders()).prepare(name), {
-    plan: 'generic',
+    plan: shape.q ? 'custom' : 'generic',
   }).execute(values);
 }
 
@@ -108,8 +108,10 @@ export async function listTeams(
   db: Db,
   f: TeamFilter,
 ): Promise<{ rows: (TeamSummaryRow & { mine: MembershipRow | null })[]; total: number }> {
-  const shape: Shape = { subcategory: !!f.subcategory, q: f.q ? f.q.toLowerCase() : null };
+  const search = f.q ? likeValues(f.q.toLowerCase(), escapeLike) : null;
+  const shape: Shape = { subcategory: !!f.subcategory, q: search ? (search.pairs ? 'han' : 'word') : false };
   const values = {
+    ...search,
     type: f.type,
     subcategory: f.subcategory,
     viewer: f.viewerId ?? null,
