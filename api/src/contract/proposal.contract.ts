@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ESC_ADDRESS_SHAPE } from './address';
 import { chainActionViewSchema, chainStatusSchema } from './chain.contract';
-import { publicAuthorSchema } from './suggestion.contract';
-import { suggestionTypeSchema } from './suggestion-content.contract';
+import { publicAuthorSchema } from './public-author.contract';
+import { suggestionTypeSchema } from './suggestion-type.contract';
 
 /**
  * Proposals (spec §3 CVote, §4 statuses, §9 council constants). A proposal is a signed suggestion registered on

@@ -14,22 +14,9 @@ import {
 } from './suggestion-budget.contract';
 import { SUGGESTION_MESSAGES as M } from './suggestion-messages.contract';
 import { countWords } from './word-count';
+import { suggestionTypeSchema, type SuggestionType } from './suggestion-type.contract';
 
-/** Suggestion types (spec §3; the original's `SUGGESTION_TYPE`): "1" new motion, "2" motion against, "3" other. */
-export const SUGGESTION_TYPES = [
-  '1',
-  '2',
-  '3',
-  'CHANGE_PROPOSAL',
-  'CHANGE_SECRETARY',
-  'TERMINATE_PROPOSAL',
-  'RESERVE_CUSTOMIZED_ID',
-  'RECEIVE_CUSTOMIZED_ID',
-  'CHANGE_CUSTOMIZED_ID_FEE',
-  'REGISTER_SIDE_CHAIN',
-] as const;
-export const suggestionTypeSchema = z.enum(SUGGESTION_TYPES);
-export type SuggestionType = z.infer<typeof suggestionTypeSchema>;
+export { SUGGESTION_TYPES, suggestionTypeSchema, type SuggestionType } from './suggestion-type.contract';
 export const NEW_MOTION: SuggestionType = '1';
 
 const COMMON_FIELDS = [

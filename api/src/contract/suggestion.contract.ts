@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { suggestionDraftContentSchema, suggestionTypeSchema } from './suggestion-content.contract';
+import { publicAuthorSchema } from './public-author.contract';
 
 /** Stored status (spec §4 constants). */
 export const suggestionStatusSchema = z.enum(['ACTIVE', 'ARCHIVED', 'CANCELLED', 'ABUSED']);
@@ -66,15 +67,7 @@ export const suggestionListQuerySchema = z.object({
 });
 export type SuggestionListQuery = z.infer<typeof suggestionListQuerySchema>;
 
-/** An author as the public sees them: no e-mail, ever. */
-export const publicAuthorSchema = z.object({
-  _id: z.string(),
-  username: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
-export type PublicAuthor = z.infer<typeof publicAuthorSchema>;
+export { publicAuthorSchema, type PublicAuthor } from './public-author.contract';
 
 export const suggestionTagSchema = z.object({
   type: suggestionTagTypeSchema,

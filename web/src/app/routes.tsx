@@ -44,6 +44,7 @@ function afterModules<M>(
   };
 }
 const suggestionContract = () => import('@cr/api/contract/suggestion.contract');
+const proposalContract = () => import('@cr/api/contract/proposal.contract');
 
 /** Picks one named page component out of a lazily imported module. */
 function pick<M, K extends keyof M>(importer: () => Promise<M>, name: K): PageLoader {
@@ -86,7 +87,7 @@ const proposalList = withTexts(
 );
 const proposalPages = withTexts(
   ['proposals'],
-  afterModules([suggestionContract], () => import('../features/proposals/routes/proposal-pages')),
+  afterModules([proposalContract], () => import('../features/proposals/routes/proposal-pages')),
 );
 const proposalEdit = withTexts(
   ['proposals'],

@@ -8,8 +8,6 @@ import { formatDateTime } from '../../../lib/dates';
 import { CouncilChip, PersonChip } from './person-chip';
 import { ProposalStatusTag } from './proposal-status-tag';
 import { paths } from '../../../lib/paths';
-import { canonicalSuggestionJson } from '@cr/api/contract/suggestion-hash';
-import { suggestionDetailSchema } from '@cr/api/contract/suggestion.contract';
 import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
 import { api } from '../../../lib/api-client';
 import { draftHashProof } from '../../../lib/chain-proof';
@@ -80,6 +78,11 @@ export function ProposalPreamble({ p }: { p: ProposalDetail }) {
         item={t('proof.draft', { number: suggestion.number })}
         // The suggestion's text as this site serves it, hashed in its canonical form (docs/suggestion-states.md).
         spec={async () => {
+          // Loaded for the check only: the page itself needs none of the suggestion's schemas.
+          const [{ suggestionDetailSchema }, { canonicalSuggestionJson }] = await Promise.all([
+            import('@cr/api/contract/suggestion.contract'),
+            import('@cr/api/contract/suggestion-hash'),
+          ]);
           const s = await api.get(`/api/suggestion/${suggestion._id}`, undefined, {
             schema: suggestionDetailSchema,
           });
