@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** An author as the public sees them: no e-mail, ever. Its own module: a proposal's page needs it without the suggestion schemas. */
+/**
+ * An author as the public sees them: no e-mail, ever. A module of its own: a proposal's page needs it without the
+ * suggestion schemas.
+ */
 export const publicAuthorSchema = z.object({
   _id: z.string(),
   username: z.string(),

@@ -35,9 +35,10 @@ export interface PrepareOptions {
    * 'generic': planned once per connection, for a statement whose best plan does not depend on its values (lookups
    * by key, lists whose ordered index is the plan whatever the page). 'custom' (the default): planned at each
    * execution with its values (the main pool's connections say `plan_cache_mode=force_custom_plan`), so only the
-   * statement's building in Node and its parsing are saved: a search, whose best plan depends on its word. A generic plan takes an unknown LIMIT as a tenth of the rows: a page that joins a
-   * person by key must say so (personByKey, a lateral join), or the generic plan hashes every member (suggestion
-   * page: 4.2 ms instead of 1.4 ms).
+   * statement's building in Node and its parsing are saved: a search, whose best plan depends on its word. A
+   * generic plan takes an unknown LIMIT as a tenth of the rows: a page that joins a person by key must say so
+   * (personByKey, a lateral join), or the generic plan hashes every member (suggestion page: 4.2 ms instead of
+   * 1.4 ms).
    */
   plan?: 'generic' | 'custom';
 }
