@@ -40,6 +40,9 @@ describe('calendar feed card', () => {
     const feed = await fetchFeed(first);
     expect(feed.status).toBe(200);
     expect(feed.cal!.getFirstPropertyValue('x-wr-calname')).toBe('Cyber Republic deadlines');
+    // Copied by the Clipboard API, or by the copy command where the page may not use it.
+    await card.getByRole('button', { name: 'Copy URL' }).click();
+    await page.getByText('URL copied').waitFor();
 
     await card.getByRole('button', { name: 'Renew' }).click();
     await page.getByText('Renew your calendar feed?').waitFor();

@@ -2,32 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LazyTooltip } from '../lazy-tooltip';
+import { copyText } from '../../lib/copy-text';
 import { CHAIN_NS } from './chain-status-i18n';
 import './copyable-code.css';
-
-/** Copies `text`: the Clipboard API where the page may use it, else a selected textarea and the copy command. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // No Clipboard API on an insecure origin (a portal reached over plain http on a LAN), or no permission.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      area.remove();
-    }
-  }
-}
 
 interface CopyableCodeProps {
   /** What is copied (the whole hash; the children may show it shortened). */

@@ -4,6 +4,7 @@ import { CalendarOutlined, CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CalendarFeedStatus } from '@cr/api/contract/calendar.contract';
 import { errorText } from '../../../lib/api-messages';
+import { copyText } from '../../../lib/copy-text';
 import { formatDate } from '../../../lib/dates';
 import { calendarApi } from '../api/calendar-api';
 import '../../../components/profile-card/profile-card.css';
@@ -69,13 +70,9 @@ export function CalendarFeedCard() {
 
   const copy = async () => {
     if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      void message.success(t('calendar.copied'));
-    } catch {
-      // No clipboard permission (or an insecure origin): the URL stays selectable on the card.
-      void message.warning(t('calendar.copyFailed'));
-    }
+    // Copied neither way: the URL stays selectable on the card.
+    if (await copyText(url)) void message.success(t('calendar.copied'));
+    else void message.warning(t('calendar.copyFailed'));
   };
 
   const body = () => {
