@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './db-client';
 import { users } from './schema';
@@ -37,3 +37,10 @@ export function personByKey(db: Db, id: AnyPgColumn, alias = 'person') {
       .as(alias)
   );
 }
+
+/**
+ * `id` is a member whose username, first or last name holds `pattern` (a LIKE pattern on the lower-cased names, or
+ * its placeholder). The expression is the one users_name_trgm_idx indexes (pg_trgm), so the match comes from it.
+ */
+export const nameMatches = (id: AnyPgColumn, pattern: SQL | Placeholder): SQL =>
+  sql`${id} in (select u2.id from users u2 where lower(coalesce(u2.username, '') || ' ' || coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) like ${pattern})`;

@@ -5,13 +5,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { placeholders, preparedOnce, type StatementParams } from '../../db/statement-params';
 import { proposalCounts, proposals, proposalVotes, type ProposalRow } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
-import { escapeLike, searchTsQuery } from '../suggestion/suggestion-search';
+import { nameMatches } from '../../db/person-columns';
+import { escapeLike, searchNumber, searchTsQuery } from '../suggestion/suggestion-search';
 
 const NOTHING = sql`false`;
 const DAY_MS = 86_400_000;
-
-/** The largest proposal number a number search looks for (the column is an integer). */
-const MAX_NUMBER = 2_147_483_647;
 
 /**
  * What a search binds, per part it matches: the proposal number (exact, "#12" too), the title's tsquery (indexed
@@ -24,8 +22,7 @@ export interface SearchValues {
 }
 
 export function searchValues(searchBy: ProposalListQuery['searchBy'], text: string): SearchValues {
-  const m = /^#?\s*([1-9][0-9]{0,15})$/.exec(text);
-  const number = m && Number(m[1]) <= MAX_NUMBER ? Number(m[1]) : null;
+  const number = searchNumber(text);
   const title = searchTsQuery(text);
   const proposer = `%${escapeLike(text.toLowerCase())}%`;
   switch (searchBy) {
@@ -36,7 +33,7 @@ export function searchValues(searchBy: ProposalListQuery['searchBy'], text: stri
     case 'proposer':
       return { number: null, title: null, proposer };
     case 'any':
-      return m ? { number, title, proposer: null } : { number: null, title, proposer };
+      return number !== null ? { number, title, proposer: null } : { number: null, title, proposer };
   }
 }
 
@@ -56,8 +53,7 @@ function searchWhere(
       case 'title':
         return sql`${proposals.titleSearch} @@ ${value(part)}::tsquery`;
       case 'proposer':
-        // The expression is the one users_name_trgm_idx indexes (pg_trgm), so the match comes from the index.
-        return sql`${proposals.proposerId} in (select u2.id from users u2 where lower(coalesce(u2.username, '') || ' ' || coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) like ${value(part)})`;
+        return nameMatches(proposals.proposerId, value(part));
     }
   });
   return conds.length ? or(...conds)! : NOTHING;

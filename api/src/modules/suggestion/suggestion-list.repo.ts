@@ -3,15 +3,12 @@ import { placeholders, preparedOnce, type PageValues, type StatementParams } fro
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SuggestionListQuery } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
-import { personByKey } from '../../db/person-columns';
+import { nameMatches, personByKey } from '../../db/person-columns';
 import { suggestionCounts, suggestions, type SuggestionRow } from '../../db/schema';
-import { escapeLike, searchTsQuery } from './suggestion-search';
+import { escapeLike, searchNumber, searchTsQuery } from './suggestion-search';
 
 /** Never matches: a search with nothing searchable finds nothing rather than everything. */
 const NOTHING = sql`false`;
-
-/** The largest suggestion number a number search looks for (the column is an integer). */
-const MAX_NUMBER = 2_147_483_647;
 
 /**
  * What a search binds: the suggestion number, the tsquery text, the LIKE pattern or the e-mail; null when the text
@@ -19,10 +16,8 @@ const MAX_NUMBER = 2_147_483_647;
  */
 export function searchValue(searchBy: SuggestionListQuery['searchBy'], text: string): string | number | null {
   switch (searchBy) {
-    case 'number': {
-      const m = /^#?\s*([1-9][0-9]{0,15})$/.exec(text);
-      return m && Number(m[1]) <= MAX_NUMBER ? Number(m[1]) : null;
-    }
+    case 'number':
+      return searchNumber(text);
     case 'title':
     case 'abstract':
       return searchTsQuery(text);
@@ -46,8 +41,7 @@ function searchWhere(searchBy: SuggestionListQuery['searchBy'], value: SQL | Pla
     case 'abstract':
       return sql`${suggestions.abstractSearch} @@ ${value}::tsquery`;
     case 'name':
-      // The expression is the one users_name_trgm_idx indexes (pg_trgm), so the match comes from the index.
-      return sql`${suggestions.authorId} in (select u2.id from users u2 where lower(coalesce(u2.username, '') || ' ' || coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) like ${value})`;
+      return nameMatches(suggestions.authorId, value);
     case 'email':
       // Exact match through users_email_lower_uq; the e-mail is never part of any answer.
       return sql`${suggestions.authorId} = (select u3.id from users u3 where lower(u3.email) = ${value})`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, searchLexemes, searchTsQuery } from './suggestion-search';
+import { escapeLike, searchLexemes, searchNumber, searchTsQuery } from './suggestion-search';
 
 describe('suggestion search tokens', () => {
   it('stores lower-case words and CJK characters with their neighbour pairs', () => {
@@ -30,5 +30,14 @@ describe('suggestion search tokens', () => {
   });
   it('escapes LIKE wildcards', () => {
     expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+});
+
+describe('searchNumber', () => {
+  it('reads 12, #12 and # 12; nothing else, and nothing past the integer column', () => {
+    expect(['12', '#12', '# 12'].map(searchNumber)).toEqual([12, 12, 12]);
+    expect(searchNumber('2147483647')).toBe(2_147_483_647);
+    for (const text of ['0', '012', '12a', '-1', '1.5', '2147483648', '#9999999999999999', ''])
+      expect(searchNumber(text)).toBeNull();
   });
 });

@@ -53,3 +53,12 @@ export function searchTsQuery(query: string): string | null {
 
 /** Escapes LIKE wildcards so user text matches literally (`50%_off` is not a pattern). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The largest number a number search looks for (suggestion and proposal numbers are integer columns). */
+const MAX_NUMBER = 2_147_483_647;
+
+/** The number a number search means ("12", "#12", "# 12"); null for any other text or one past the column. */
+export function searchNumber(text: string): number | null {
+  const m = /^#?\s*([1-9][0-9]{0,15})$/.exec(text);
+  return m && Number(m[1]) <= MAX_NUMBER ? Number(m[1]) : null;
+}
