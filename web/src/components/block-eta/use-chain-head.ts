@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { chainHeadSchema, type ChainHead } from '@cr/api/contract/chain.contract';
 import { api } from '../../lib/api-client';
@@ -18,10 +18,25 @@ interface HeadState {
 
 const useHeadStore = create<HeadState>(() => ({ head: null, live: false, error: null }));
 
+function sameHead(a: ChainHead, b: ChainHead): boolean {
+  return (
+    a.chainId === b.chainId &&
+    a.height === b.height &&
+    a.avgBlockMs === b.avgBlockMs &&
+    a.observedAt === b.observedAt
+  );
+}
+
 function accept(next: ChainHead): void {
-  const cur = useHeadStore.getState().head;
+  const { head: cur, error } = useHeadStore.getState();
+  // The same head read again (every join reads it) changes nothing, so it re-renders nothing.
+  if (cur && !error && sameHead(cur, next)) return;
   if (!cur || cur.chainId !== next.chainId || next.height >= cur.height)
     useHeadStore.setState({ head: next, error: null });
+}
+
+function setLive(live: boolean): void {
+  if (useHeadStore.getState().live !== live) useHeadStore.setState({ live });
 }
 
 let users = 0;
@@ -52,7 +67,7 @@ function startFollowing(): () => void {
     },
     (ok) => {
       if (!alive) return;
-      useHeadStore.setState({ live: ok });
+      setLive(ok);
       if (ok) void read();
     },
   );
@@ -70,7 +85,16 @@ function startFollowing(): () => void {
  * socket.io room `chain` (event `chain:height`); read once from GET /api/chain/head and on every (re)join.
  */
 export function useChainHead(): HeadState {
-  const state = useHeadStore();
+  // Not zustand's hook: it reads the store through useSyncExternalStore, whose changes React renders at once,
+  // in one task, and a change that comes while the page is still being taken over from the server's HTML makes
+  // React finish that take-over at once too (a 60–75 ms task on a proposal's first load). A new head is not
+  // urgent: each component takes it as a transition, rendered in short slices.
+  const [state, setState] = useState(useHeadStore.getState);
+  useEffect(() => {
+    const take = () => startTransition(() => setState(useHeadStore.getState()));
+    take();
+    return useHeadStore.subscribe(take);
+  }, []);
   useEffect(() => {
     users += 1;
     if (users === 1) stopFollowing = startFollowing();
