@@ -10,6 +10,7 @@ import { communityApi } from '../api/community-api';
 import { CommunityDialog, type DialogKind } from './community-dialogs';
 import { communityFailure } from './community-errors';
 import { useFeedback } from '../../../lib/use-feedback';
+import { compareNames } from '../../../lib/compare-names';
 
 /** Children by parent id, each list by name. */
 function childrenOf(list: Community[]): Map<string | null, Community[]> {
@@ -19,7 +20,7 @@ function childrenOf(list: Community[]): Map<string | null, Community[]> {
     const key = c.parentId && ids.has(c.parentId) ? c.parentId : null;
     map.set(key, [...(map.get(key) ?? []), c]);
   }
-  for (const v of map.values()) v.sort((a, b) => a.name.localeCompare(b.name));
+  for (const v of map.values()) v.sort((a, b) => compareNames(a.name, b.name));
   return map;
 }
 

@@ -6,6 +6,7 @@ import { useCouncilErrorText } from '../model/error-text';
 import { useLoad } from '../../../lib/use-load';
 import { MemberCard } from './member-card';
 import { TermClock } from './term-clock';
+import { compareNames } from '../../../lib/compare-names';
 
 /** Every council term (or only the previous ones) with its members, newest first; the newest is open. */
 export function PreviousTerms({ onlyPrevious }: { onlyPrevious?: boolean }) {
@@ -42,7 +43,7 @@ export function PreviousTerms({ onlyPrevious }: { onlyPrevious?: boolean }) {
             ) : (
               <div className="cs-grid">
                 {[...term.members]
-                  .sort((a, b) => a.name.localeCompare(b.name))
+                  .sort((a, b) => compareNames(a.name, b.name))
                   .map((m) => (
                     <MemberCard key={m.memberId} member={m} removed={!m.seated}>
                       <p className="cs-card__stat">

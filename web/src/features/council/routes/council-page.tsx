@@ -13,6 +13,7 @@ import { useCouncilErrorText } from '../model/error-text';
 import { useLoad } from '../../../lib/use-load';
 import '../council.css';
 import { paths } from '../../../lib/paths';
+import { compareNames } from '../../../lib/compare-names';
 
 const TABS = ['COUNCIL', 'SECRETARIAT', 'PREVIOUS'] as const;
 
@@ -22,7 +23,7 @@ function Members({ data }: { data: CouncilOverview }) {
   return (
     <div className="cs-grid" data-testid="council-members">
       {[...data.members]
-        .sort((a, b) => a.name.localeCompare(b.name))
+        .sort((a, b) => compareNames(a.name, b.name))
         .map((m) => (
           <MemberCard key={m.memberId} member={m} removed={!m.seated} role={t('members.role')}>
             <p className="cs-card__stat">

@@ -10,6 +10,7 @@ import { MemberAvatar } from '../../../components/member-avatar';
 import { paths } from '../../../lib/paths';
 import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
 import { voteReasonProof } from '../../../lib/chain-proof';
+import { compareNames } from '../../../lib/compare-names';
 
 export interface VoteResultsTableProps {
   votes: MemberVote[];
@@ -43,7 +44,7 @@ export function VoteResultsTable({ votes, myDid, actions, onChainChange, draftHa
       </thead>
       <tbody>
         {[...votes]
-          .sort((a, b) => a.member.name.localeCompare(b.member.name))
+          .sort((a, b) => compareNames(a.member.name, b.member.name))
           .map((v) => {
             const shown = resultOf(v.choice);
             const mine = !!myDid && v.member.did === myDid;

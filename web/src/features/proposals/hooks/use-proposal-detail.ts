@@ -10,6 +10,7 @@ import { proposalPageKey } from '@cr/api/contract/page-data.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
 import { newerView, useSubjectChainActions } from '../../../components/chain-status/use-chain-action';
 import { latestOnly } from '../../../lib/latest-only';
+import { sameData } from '../../../lib/same-data';
 import { dropPageData, sentPageData } from '../../../lib/page-data';
 import { proposalApi } from '../api/proposal-api';
 
@@ -76,6 +77,8 @@ export function useProposalDetail(ref: string): UseProposalDetail {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [reads] = useState(latestOnly);
   const posted = useRef(new Map<string, PostedVote>());
+  const shownProposal = useRef(proposal);
+  shownProposal.current = proposal;
 
   const reload = useCallback(
     () =>
@@ -88,12 +91,22 @@ export function useProposalDetail(ref: string): UseProposalDetail {
             if (mark && (v.chainActionId || v.votedAt !== mark.votedAt))
               posted.current.delete(v.member.memberId);
           }
-          setProposal(applyPosted(p, posted.current));
+          // An answer that says what is shown already (the read right after the server's page, mostly) renders
+          // nothing: a new object would render the whole page again, one long task on a phone.
+          const next = applyPosted(p, posted.current);
+          if (!sameData(shownProposal.current, next)) setProposal(next);
           setError(null);
           setActions((cur) => {
-            const next = new Map(cur);
-            for (const a of p.transactions) next.set(a.id, newerView(next.get(a.id) ?? null, a));
-            return next;
+            let changed = false;
+            const merged = new Map(cur);
+            for (const a of p.transactions) {
+              const before = merged.get(a.id) ?? null;
+              const view = newerView(before, a);
+              if (before && sameData(before, view)) continue;
+              merged.set(a.id, view);
+              changed = true;
+            }
+            return changed ? merged : cur;
           });
         },
         setError,
