@@ -1,4 +1,5 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowFromJson, rowJson } from '../../db/row-json';
 import { preparedOnce } from '../../db/statement-params';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PublicAuthor } from '../../contract/suggestion.contract';
@@ -55,17 +56,20 @@ export interface DetailChangedBy {
 const cardJson = (u: string) =>
   `json_build_object('_id', ${u}.id, 'username', ${u}.username, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name, 'avatar', ${u}.profile->>'avatar', 'motto', coalesce(${u}.profile->>'motto', ${u}.profile->>'bio'))`;
 
-const votesJson = sql.raw(`(select coalesce(json_agg(json_build_object(
-  'memberId', v.member_id, 'memberDid', v.member_did, 'choice', v.choice, 'reason', v.reason, 'votedAt', v.voted_at,
-  'chainStatus', v.chain_status, 'chainActionId', v.chain_action_id, 'txHash', v.tx_hash,
-  'chainedChoice', v.chained_choice,
-  'user', (select ${cardJson('u')} from users u where u.did = v.member_did))), '[]'::json)
-  from proposal_votes v where v.proposal_id = "proposals"."id")`);
-
-const membersJson = sql.raw(`(select coalesce(json_agg(json_build_object(
-  'did', m.did, 'memberId', m.member_id, 'seated', m.seated,
-  'user', (select ${cardJson('u')} from users u where u.did = m.did)) order by m.seated_height, m.did), '[]'::json)
-  from council_members m where m.term = "proposals"."term")`);
+// The term's members and the proposal's votes in one list, matched by member id (a vote by someone outside the
+// term, or a member who has not voted, is a row of its own): each person's card is read once, not once for their
+// seat and again for their vote.
+const seatsAndVotesJson = sql.raw(`(select coalesce(json_agg(json_build_object(
+  'did', coalesce(m.did, v.member_did), 'memberId', coalesce(m.member_id, v.member_id), 'seated', m.seated,
+  'inTerm', m.member_id is not null,
+  'vote', case when v.member_id is null then null else json_build_object(
+    'memberDid', v.member_did, 'choice', v.choice, 'reason', v.reason, 'votedAt', v.voted_at,
+    'chainStatus', v.chain_status, 'chainActionId', v.chain_action_id, 'txHash', v.tx_hash,
+    'chainedChoice', v.chained_choice) end,
+  'user', (select ${cardJson('u')} from users u where u.did = coalesce(m.did, v.member_did)))
+  order by m.seated_height, m.did, v.member_id), '[]'::json)
+  from (select * from council_members cm where cm.term = "proposals"."term") m
+  full join (select * from proposal_votes pv where pv.proposal_id = "proposals"."id") v on v.member_id = m.member_id)`);
 
 const transactionsJson = sql.raw(`(select coalesce(json_agg(json_build_object(
   'id', a.id, 'kind', a.kind, 'mode', a.mode, 'subjectType', a.subject_type, 'subjectId', a.subject_id,
@@ -87,35 +91,42 @@ const changedByJson =
 
 const proposer = alias(users, 'proposer_card');
 const owner = alias(users, 'owner_card');
-const card = (u: typeof proposer | typeof owner) => ({
-  id: u.id,
-  username: u.username,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  avatar: sql<string | null>`${u.profile}->>'avatar'`,
-});
+const cardOf = (u: typeof proposer | typeof owner) =>
+  sql`(case when ${u.id} is null then null else json_build_object('id', ${u.id}, 'username', ${u.username}, 'firstName', ${u.firstName}, 'lastName', ${u.lastName}, 'avatar', ${u.profile}->>'avatar') end)`;
+
+/** What the statement answers, as one JSON value (`rowJson` says why). */
+interface DetailJson {
+  p: Record<string, unknown>;
+  head: Record<string, unknown> | null;
+  gov: Record<string, unknown> | null;
+  proposer: RawCard | null;
+  owner: RawCard | null;
+  suggestion: { id: string; number: number; title: string } | null;
+  elip: { number: number; title: string } | null;
+  seatsAndVotes: RawSeatOrVote[];
+  transactions: RawAction[];
+  changedBy: DetailChangedBy[];
+  latestTermEnd: number | null;
+  seatedInLatest: boolean;
+}
 
 function detailQuery(db: Db, by: 'id' | 'number') {
   const did = sql.placeholder('did');
+  const detail = sql<DetailJson>`json_build_object(
+    'p', ${rowJson(proposals)},
+    'head', ${rowJson(chainHead, chainHead.chainId)},
+    'gov', ${rowJson(governanceState, governanceState.id)},
+    'proposer', ${cardOf(proposer)},
+    'owner', ${cardOf(owner)},
+    'suggestion', (case when ${suggestions.id} is null then null else json_build_object('id', ${suggestions.id}, 'number', ${suggestions.number}, 'title', ${suggestions.title}) end),
+    'elip', (case when ${elips.id} is null then null else json_build_object('number', ${elips.number}, 'title', ${elips.title}) end),
+    'seatsAndVotes', ${seatsAndVotesJson},
+    'transactions', ${transactionsJson},
+    'changedBy', ${changedByJson},
+    'latestTermEnd', (select t.end_height from council_terms t order by t.term desc limit 1),
+    'seatedInLatest', exists (select 1 from council_members m where m.term = (select max(t.term) from council_terms t) and m.did = ${did} and m.seated))`;
   return db
-    .select({
-      p: getTableColumns(proposals),
-      head: getTableColumns(chainHead),
-      gov: getTableColumns(governanceState),
-      proposer: card(proposer),
-      owner: card(owner),
-      suggestion: { id: suggestions.id, number: suggestions.number, title: suggestions.title },
-      elip: { number: elips.number, title: elips.title },
-      votes: sql<RawVote[]>`${votesJson}`,
-      members: sql<RawMember[]>`${membersJson}`,
-      transactions: sql<RawAction[]>`${transactionsJson}`,
-      changedBy: sql<DetailChangedBy[]>`${changedByJson}`,
-      // seatedNow (council.repo.ts) in one piece: the latest term's end, and the caller's seat in it.
-      latestTermEnd: sql<
-        number | null
-      >`(select t.end_height from council_terms t order by t.term desc limit 1)`.mapWith(Number),
-      seatedInLatest: sql<boolean>`exists (select 1 from council_members m where m.term = (select max(t.term) from council_terms t) and m.did = ${did} and m.seated)`,
-    })
+    .select({ detail })
     .from(proposals)
     .leftJoin(chainHead, eq(chainHead.chainId, sql`${sql.placeholder('chainId')}::int`))
     .leftJoin(governanceState, eq(governanceState.id, 1))
@@ -131,24 +142,26 @@ function detailQuery(db: Db, by: 'id' | 'number') {
     .prepare(`proposal_detail_by_${by}`);
 }
 
-type RawVote = Omit<DetailVote, 'votedAt'> & { votedAt: string | null };
-type RawMember = DetailMember;
-type RawAction = Omit<ChainActionView, 'retryable' | 'updatedAt'> & { updatedAt: string };
-
-/** A left-joined card (all null when the account is missing) as a PublicAuthor, or null. */
-function toCard(
-  c: {
-    id: string | null;
-    username: string | null;
-    firstName: string | null;
-    lastName: string | null;
-    avatar: string | null;
-  } | null,
-): PublicAuthor | null {
-  if (!c?.id) return null;
-  // users.username is NOT NULL: only the left join makes it look nullable.
-  return { _id: c.id, username: c.username!, firstName: c.firstName, lastName: c.lastName, avatar: c.avatar };
+/** A row of seatsAndVotesJson: a seat of the proposal's term, its vote, or both. */
+interface RawSeatOrVote {
+  did: string;
+  memberId: string;
+  seated: boolean | null;
+  inTerm: boolean;
+  vote: (Omit<VoteColumns, 'memberId' | 'votedAt'> & { votedAt: string | null }) | null;
+  user: MemberCard | null;
 }
+type RawAction = Omit<ChainActionView, 'retryable' | 'updatedAt'> & { updatedAt: string };
+interface RawCard {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  avatar: string | null;
+}
+
+const toCard = (c: RawCard | null): PublicAuthor | null =>
+  c && { _id: c.id, username: c.username, firstName: c.firstName, lastName: c.lastName, avatar: c.avatar };
 
 /**
  * A proposal (by uuid or display number) with all its detail page shows, in one prepared statement: the chain
@@ -165,26 +178,39 @@ export async function findProposalDetail(
   const number = displayNumberOf(ref);
   const by = isUuid(ref) ? 'id' : number !== null ? 'number' : null;
   if (!by) return undefined;
-  const [row] = await preparedOnce(db, `proposal_detail_by_${by}`, (on) => detailQuery(on, by), {
+  const [found] = await preparedOnce(db, `proposal_detail_by_${by}`, (on) => detailQuery(on, by), {
     plan: 'generic',
   }).execute({
     ref: by === 'id' ? ref : number,
     chainId,
     did: userDid,
   });
-  if (!row) return undefined;
-  const p: ProposalRow = row.p;
+  if (!found) return undefined;
+  const row = found.detail;
+  const p: ProposalRow = rowFromJson(proposals, row.p);
+  const votes: DetailVote[] = [];
+  const members: DetailMember[] = [];
+  for (const r of row.seatsAndVotes) {
+    if (r.inTerm) members.push({ did: r.did, memberId: r.memberId, seated: r.seated!, user: r.user });
+    if (r.vote)
+      votes.push({
+        ...r.vote,
+        memberId: r.memberId,
+        votedAt: r.vote.votedAt ? new Date(r.vote.votedAt) : null,
+        user: r.user,
+      });
+  }
   const cards = new Map<string, PublicAuthor>();
   for (const c of [toCard(row.proposer), toCard(row.owner)]) if (c) cards.set(c._id, c);
   return {
     p,
-    head: row.head,
-    gov: row.gov ?? undefined,
+    head: row.head && rowFromJson(chainHead, row.head),
+    gov: row.gov ? rowFromJson(governanceState, row.gov) : undefined,
     cards,
     suggestion: row.suggestion,
     elip: row.elip,
-    votes: row.votes.map((v) => ({ ...v, votedAt: v.votedAt ? new Date(v.votedAt) : null })) as DetailVote[],
-    members: row.members,
+    votes,
+    members,
     // The fields of toChainActionView (chain-action-events.ts), in its order.
     transactions: row.transactions.map((a): ChainActionView => ({
       id: a.id,
