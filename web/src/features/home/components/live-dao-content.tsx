@@ -12,6 +12,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { errorText } from '../../../lib/api-messages';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
+import { roundedEla } from '../../../lib/ela';
 
 /**
  * What the blocks of `LiveDao` show once their reads are settled: rows and figures, an error with a retry, or
@@ -131,17 +132,16 @@ export function SuggestionRows({ data }: { data: SuggestionList | null }) {
 export function TreasuryFigures({ data }: { data: TreasuryOverview | null }) {
   const { t } = useTranslation('home');
   if (!data) return null;
-  const ela = (v: string) => Number(v).toLocaleString(undefined, { maximumFractionDigits: 2 });
   return (
     <div className="cr-live__figures">
       <div>
         <div className="cr-fact__value" data-testid="home-balance">
-          {ela(data.balanceEla)} ELA
+          {roundedEla(data.balanceEla)} ELA
         </div>
         <div className="cr-fact__label">{t('balance')}</div>
       </div>
       <div>
-        <div className="cr-fact__value">{ela(data.availableEla)} ELA</div>
+        <div className="cr-fact__value">{roundedEla(data.availableEla)} ELA</div>
         <div className="cr-fact__label">{t('available')}</div>
       </div>
     </div>

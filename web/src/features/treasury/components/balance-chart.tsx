@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TreasuryOverview } from '@cr/api/contract/treasury.contract';
-import { compactEla, elaValue, formatEla } from '../model/ela';
+import { compactEla, elaValue, formatEla } from '../../../lib/ela';
 
 const W = 480;
 const H = 230;

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TreasuryBudget } from '@cr/api/contract/treasury.contract';
 import { paths } from '../../../lib/paths';
-import { elaValue, formatEla } from '../model/ela';
+import { elaValue, formatEla } from '../../../lib/ela';
 
 /**
  * Paid vs reserved per proposal: one bar per budget, its length the budget (against the largest), split into

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatEla } from '../model/ela';
+import { formatEla } from '../../../lib/ela';
 
 /**
  * One figure of the treasury: its label, the exact amount, what it means, and a button that lists the

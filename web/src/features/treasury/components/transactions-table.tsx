@@ -2,7 +2,7 @@ import { Button, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TreasuryOverview, TreasuryTx } from '@cr/api/contract/treasury.contract';
 import { ScrollHint } from '../../../components/scroll-hint';
-import { formatEla } from '../model/ela';
+import { formatEla } from '../../../lib/ela';
 import { TxLink } from './tx-link';
 
 /** The figure whose transactions the list is narrowed to (null: every transaction). */

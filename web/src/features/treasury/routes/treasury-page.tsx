@@ -12,7 +12,7 @@ import { BalanceChart } from '../components/balance-chart';
 import { BudgetBars } from '../components/budget-bars';
 import { StatCard } from '../components/stat-card';
 import { TransactionsTable, type TxFilter } from '../components/transactions-table';
-import { formatEla } from '../model/ela';
+import { formatEla } from '../../../lib/ela';
 import '../treasury.css';
 
 const hashesOf = (data: TreasuryOverview, kinds: string[]) =>

@@ -9,6 +9,22 @@ export function formatEla(amount: string): string {
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * An amount to at most `digits` decimals (half up, trailing zeros dropped), grouped as `formatEla`: a figure to
+ * read at a glance (the home page's treasury). Rounded on the decimal string, never through a float, and the same
+ * in every browser whatever its own locale (English and Chinese both write "1,234.5").
+ */
+export function roundedEla(amount: string, digits = 2): string {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const up = Number(fraction[digits] ?? '0') >= 5 ? 1n : 0n;
+  const scaled = BigInt(`${whole || '0'}${fraction.padEnd(digits, '0').slice(0, digits)}`) + up;
+  const text = scaled.toString().padStart(digits + 1, '0');
+  const kept = text.slice(text.length - digits).replace(/0+$/, '');
+  const sign = negative && scaled > 0n ? '-' : '';
+  return formatEla(`${sign}${text.slice(0, text.length - digits)}${kept ? `.${kept}` : ''}`);
+}
+
 /** A compact axis label (1.2k, 3.4M); geometry and labels only, never a shown amount. */
 export function compactEla(value: number): string {
   const abs = Math.abs(value);
