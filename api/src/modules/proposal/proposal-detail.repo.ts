@@ -112,6 +112,8 @@ interface DetailJson {
 
 function detailQuery(db: Db, by: 'id' | 'number') {
   const did = sql.placeholder('did');
+  // latestTermEnd and seatedInLatest are seatedNow (council.repo.ts) in one piece: the latest term's end, and the
+  // caller's seat in it.
   const detail = sql<DetailJson>`json_build_object(
     'p', ${rowJson(proposals)},
     'head', ${rowJson(chainHead, chainHead.chainId)},
