@@ -1,23 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, withServerOption, type DbHandle } from '../src/db/db-client';
+import { describe, expect, it } from 'vitest';
+import { withServerOption, type DbHandle } from '../src/db/db-client';
 import { preparedOnce } from '../src/db/statement-params';
-import { createTestDatabase } from './test-database';
+import { suiteDatabase } from './test-database';
 
 // Statements prepared with { plan: 'generic' } are planned once per connection on PostgreSQL; every other statement
 // is planned at each call with its values (the searches' best plans depend on the word), prepared or not.
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: DbHandle;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDb.url, pgliteDir: 'memory://' });
-});
-
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-});
+const database = suiteDatabase();
 
 const planMode = (db: DbHandle['db'], name: string, plan: 'generic' | 'custom') =>
   preparedOnce(
@@ -36,12 +25,12 @@ const planMode = (db: DbHandle['db'], name: string, plan: 'generic' | 'custom') 
 
 describe('generic plans for prepared statements', () => {
   it('runs a generic-plan statement on connections that plan once, and the rest on connections that plan per call', async () => {
-    const [generic] = await planMode(database.db, 'test_plan_generic', 'generic');
-    const [custom] = await planMode(database.db, 'test_plan_custom', 'custom');
-    const [plain] = await database.db
-      .select({ mode: sql<string>`current_setting('plan_cache_mode')` })
+    const [generic] = await planMode(database().db, 'test_plan_generic', 'generic');
+    const [custom] = await planMode(database().db, 'test_plan_custom', 'custom');
+    const [plain] = await database()
+      .db.select({ mode: sql<string>`current_setting('plan_cache_mode')` })
       .from(sql`(select 1) one`);
-    const pg = database.kind === 'postgres';
+    const pg = database().kind === 'postgres';
     expect(generic!.mode).toBe(pg ? 'force_generic_plan' : 'auto');
     expect(custom!.mode).toBe(pg ? 'force_custom_plan' : 'auto');
     expect(plain!.mode).toBe(pg ? 'force_custom_plan' : 'auto');

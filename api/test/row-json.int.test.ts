@@ -1,29 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../src/db/db-client';
+import { describe, expect, it } from 'vitest';
 import { rowFromJson, rowJson } from '../src/db/row-json';
 import { chainHead } from '../src/db/schema/chain.schema';
 import { governanceState } from '../src/db/schema/council.schema';
-import { createTestDatabase } from './test-database';
+import { suiteDatabase } from './test-database';
 
 // A row read as one JSON value (rowJson) comes back as drizzle reads its columns: exact wei, bigints, instants
 // to the millisecond, nulls, and null for a left join that found nothing.
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: DbHandle;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDb.url, pgliteDir: 'memory://' });
-});
-
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-});
+const database = suiteDatabase();
 
 describe('rowJson / rowFromJson', () => {
   it('reads a row as drizzle reads its columns, numeric wei exactly', async () => {
-    const { db } = database;
+    const { db } = database();
     await db.delete(governanceState);
     await db.insert(governanceState).values({
       id: 1,
@@ -46,7 +34,7 @@ describe('rowJson / rowFromJson', () => {
   });
 
   it('answers null for a left join that found nothing', async () => {
-    const { db } = database;
+    const { db } = database();
     await db.delete(chainHead);
     const [found] = await db
       .select({ head: sql<Record<string, unknown> | null>`${rowJson(chainHead, chainHead.chainId)}` })

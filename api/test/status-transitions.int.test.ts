@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   getChainAction,
   insertChainAction,
@@ -10,7 +10,6 @@ import {
 import { CHAIN_TRANSITIONS, CHAIN_STATUSES } from '../src/chain/chain-status';
 import { PROPOSAL_STATUSES } from '../src/contract/proposal.contract';
 import { normalizeSuggestionContent } from '../src/contract/suggestion-content.contract';
-import { openDatabase, type DbHandle } from '../src/db/db-client';
 import { proposals, suggestions } from '../src/db/schema';
 import { IllegalTransitionError } from '../src/db/status-table';
 import { PROPOSAL_TRANSITIONS } from '../src/modules/proposal/proposal-rules';
@@ -21,25 +20,16 @@ import { proposalTracking } from '../src/db/schema/proposal-tracking.schema';
 import { TRACKING_TRANSITIONS, moveTrackingStatus } from '../src/modules/proposal-tracking/tracking.repo';
 import { makeUser } from './factories';
 import { newMotion } from './suggestion-fixtures';
-import { createTestDatabase } from './test-database';
+import { suiteDatabase } from './test-database';
 
 // The status tables are enforced by the repo functions that write each status column: these tests move real rows
 // through those functions and check that a move the table forbids, or one another process made first, leaves the
 // row as it was.
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: DbHandle;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDb.url, pgliteDir: 'memory://' });
-});
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-});
+const database = suiteDatabase();
 
 const newAction = () =>
-  insertChainAction(database.db, {
+  insertChainAction(database().db, {
     kind: 'test.record',
     subjectType: 'test',
     subjectId: randomUUID(),
@@ -52,15 +42,19 @@ describe('chain action status (transitionChainAction)', () => {
   it('moves along the table and refuses chained → chaining, leaving the row unchanged', async () => {
     const row = await newAction();
     expect(row.status).toBe('unchain');
-    const sent = await transitionChainAction(database.db, row.id, 'unchain', 'chaining', { txHash: '0x01' });
+    const sent = await transitionChainAction(database().db, row.id, 'unchain', 'chaining', {
+      txHash: '0x01',
+    });
     expect(sent?.status).toBe('chaining');
-    const done = await transitionChainAction(database.db, row.id, 'chaining', 'chained', { blockNumber: 7 });
+    const done = await transitionChainAction(database().db, row.id, 'chaining', 'chained', {
+      blockNumber: 7,
+    });
     expect(done?.status).toBe('chained');
 
     await expect(
-      transitionChainAction(database.db, row.id, 'chained', 'chaining', { txHash: '0x02' }),
+      transitionChainAction(database().db, row.id, 'chained', 'chaining', { txHash: '0x02' }),
     ).rejects.toThrow(IllegalTransitionError);
-    expect(await getChainAction(database.db, row.id)).toEqual(done);
+    expect(await getChainAction(database().db, row.id)).toEqual(done);
   });
 
   it('refuses every move the table leaves out, before touching the row', async () => {
@@ -68,21 +62,21 @@ describe('chain action status (transitionChainAction)', () => {
       for (const to of CHAIN_STATUSES) {
         if (CHAIN_TRANSITIONS.can(from, to)) continue;
         const row = await newAction();
-        await expect(transitionChainAction(database.db, row.id, from, to)).rejects.toThrow(
+        await expect(transitionChainAction(database().db, row.id, from, to)).rejects.toThrow(
           IllegalTransitionError,
         );
-        expect(await getChainAction(database.db, row.id)).toEqual(row);
+        expect(await getChainAction(database().db, row.id)).toEqual(row);
       }
   });
 
   it('lets one of two concurrent moves from the same status win; the other is refused and changes nothing', async () => {
     const row = await newAction();
     const [a, b] = await Promise.all([
-      transitionChainAction(database.db, row.id, 'unchain', 'chaining', { txHash: '0xaa' }),
-      transitionChainAction(database.db, row.id, 'unchain', 'failed', { failureType: 'chain.refused' }),
+      transitionChainAction(database().db, row.id, 'unchain', 'chaining', { txHash: '0xaa' }),
+      transitionChainAction(database().db, row.id, 'unchain', 'failed', { failureType: 'chain.refused' }),
     ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
-    const now = (await getChainAction(database.db, row.id))!;
+    const now = (await getChainAction(database().db, row.id))!;
     expect(now).toEqual(a ?? b);
     if (a) expect(now.failureType).toBeNull();
     else expect(now.txHash).toBeNull();
@@ -90,30 +84,32 @@ describe('chain action status (transitionChainAction)', () => {
 
   it('a move from a status the row has left is refused (undefined) and the row keeps its state', async () => {
     const row = await newAction();
-    const failed = await transitionChainAction(database.db, row.id, 'unchain', 'failed', {
+    const failed = await transitionChainAction(database().db, row.id, 'unchain', 'failed', {
       failureType: 'chain.refused',
     });
-    expect(await transitionChainAction(database.db, row.id, 'chaining', 'chained')).toBeUndefined();
-    expect(await getChainAction(database.db, row.id)).toEqual(failed);
+    expect(await transitionChainAction(database().db, row.id, 'chaining', 'chained')).toBeUndefined();
+    expect(await getChainAction(database().db, row.id)).toEqual(failed);
   });
 
   it('field updates keep the status and cannot carry one', async () => {
     const row = await newAction();
-    const patched = await updateChainActionFields(database.db, row.id, 'unchain', { lastError: 'node down' });
+    const patched = await updateChainActionFields(database().db, row.id, 'unchain', {
+      lastError: 'node down',
+    });
     expect(patched).toMatchObject({ status: 'unchain', lastError: 'node down' });
     expect(
-      await updateChainActionFields(database.db, row.id, 'chaining', { lastError: 'x' }),
+      await updateChainActionFields(database().db, row.id, 'chaining', { lastError: 'x' }),
     ).toBeUndefined();
     const smuggled = { lastError: 'y', status: 'chained' } as unknown as { lastError: string };
-    await expect(updateChainActionFields(database.db, row.id, 'unchain', smuggled)).rejects.toThrow();
-    expect((await getChainAction(database.db, row.id))?.status).toBe('unchain');
+    await expect(updateChainActionFields(database().db, row.id, 'unchain', smuggled)).rejects.toThrow();
+    expect((await getChainAction(database().db, row.id))?.status).toBe('unchain');
   });
 });
 
 async function newProposal(status: (typeof PROPOSAL_STATUSES)[number]) {
-  const { user } = await makeUser(database.db);
-  const [row] = await database.db
-    .insert(proposals)
+  const { user } = await makeUser(database().db);
+  const [row] = await database()
+    .db.insert(proposals)
     .values({
       status,
       type: '1',
@@ -129,16 +125,22 @@ async function newProposal(status: (typeof PROPOSAL_STATUSES)[number]) {
 describe('proposal status (moveProposalStatus)', () => {
   it('follows the contract: PROPOSED → NOTIFICATION → ACTIVE, by draft hash or id', async () => {
     const p = await newProposal('PROPOSED');
-    const n = await moveProposalStatus(database.db, { draftHash: p.draftHash! }, 'PROPOSED', 'NOTIFICATION', {
-      vetoThresholdWei: '5',
-    });
+    const n = await moveProposalStatus(
+      database().db,
+      { draftHash: p.draftHash! },
+      'PROPOSED',
+      'NOTIFICATION',
+      {
+        vetoThresholdWei: '5',
+      },
+    );
     expect(n).toMatchObject({ status: 'NOTIFICATION', vetoThresholdWei: '5' });
     expect(n!.statusChangedAt).not.toBeNull();
-    expect((await moveProposalStatus(database.db, { id: p.id }, 'NOTIFICATION', 'ACTIVE'))?.status).toBe(
+    expect((await moveProposalStatus(database().db, { id: p.id }, 'NOTIFICATION', 'ACTIVE'))?.status).toBe(
       'ACTIVE',
     );
     const draft = await newProposal('DRAFT');
-    expect((await moveProposalStatus(database.db, { id: draft.id }, 'DRAFT', 'PROPOSED'))?.status).toBe(
+    expect((await moveProposalStatus(database().db, { id: draft.id }, 'DRAFT', 'PROPOSED'))?.status).toBe(
       'PROPOSED',
     );
   });
@@ -148,28 +150,28 @@ describe('proposal status (moveProposalStatus)', () => {
       for (const to of PROPOSAL_STATUSES) {
         if (PROPOSAL_TRANSITIONS.can(from, to)) continue;
         const p = await newProposal(from);
-        await expect(moveProposalStatus(database.db, { id: p.id }, from, to)).rejects.toThrow(
+        await expect(moveProposalStatus(database().db, { id: p.id }, from, to)).rejects.toThrow(
           IllegalTransitionError,
         );
-        const [now] = await database.db.select().from(proposals).where(eq(proposals.id, p.id));
+        const [now] = await database().db.select().from(proposals).where(eq(proposals.id, p.id));
         expect(now).toEqual(p);
       }
   });
 
   it('a replayed event (the row already left `from`) changes nothing', async () => {
     const p = await newProposal('PROPOSED');
-    const rejected = await moveProposalStatus(database.db, { id: p.id }, 'PROPOSED', 'REJECT');
-    expect(await moveProposalStatus(database.db, { id: p.id }, 'PROPOSED', 'NOTIFICATION')).toBeUndefined();
-    const [now] = await database.db.select().from(proposals).where(eq(proposals.id, p.id));
+    const rejected = await moveProposalStatus(database().db, { id: p.id }, 'PROPOSED', 'REJECT');
+    expect(await moveProposalStatus(database().db, { id: p.id }, 'PROPOSED', 'NOTIFICATION')).toBeUndefined();
+    const [now] = await database().db.select().from(proposals).where(eq(proposals.id, p.id));
     expect(now).toEqual(rejected);
   });
 });
 
 async function newSuggestion(status: 'ACTIVE' | 'ARCHIVED' | 'CANCELLED' | 'ABUSED') {
-  const { user } = await makeUser(database.db);
+  const { user } = await makeUser(database().db);
   const content = normalizeSuggestionContent(newMotion());
-  const [row] = await database.db
-    .insert(suggestions)
+  const [row] = await database()
+    .db.insert(suggestions)
     .values({
       authorId: user.id,
       type: content.type,
@@ -188,38 +190,38 @@ async function newSuggestion(status: 'ACTIVE' | 'ARCHIVED' | 'CANCELLED' | 'ABUS
 describe('suggestion status (moveSuggestionStatus)', () => {
   it('archives, unarchives and hides with the abuse state in one write', async () => {
     const s = await newSuggestion('ACTIVE');
-    expect(await moveSuggestionStatus(database.db, s.id, 'ACTIVE', 'ARCHIVED')).toBe(true);
+    expect(await moveSuggestionStatus(database().db, s.id, 'ACTIVE', 'ARCHIVED')).toBe(true);
     expect(
-      await moveSuggestionStatus(database.db, s.id, 'ARCHIVED', 'ABUSED', { abuseStatus: 'HANDLED' }),
+      await moveSuggestionStatus(database().db, s.id, 'ARCHIVED', 'ABUSED', { abuseStatus: 'HANDLED' }),
     ).toBe(true);
-    const [now] = await database.db.select().from(suggestions).where(eq(suggestions.id, s.id));
+    const [now] = await database().db.select().from(suggestions).where(eq(suggestions.id, s.id));
     expect(now).toMatchObject({ status: 'ABUSED', abuseStatus: 'HANDLED' });
   });
 
   it('refuses CANCELLED → ACTIVE and ABUSED → ACTIVE, row unchanged', async () => {
     for (const from of ['CANCELLED', 'ABUSED'] as const) {
       const s = await newSuggestion(from);
-      await expect(moveSuggestionStatus(database.db, s.id, from, 'ACTIVE')).rejects.toThrow(
+      await expect(moveSuggestionStatus(database().db, s.id, from, 'ACTIVE')).rejects.toThrow(
         IllegalTransitionError,
       );
-      const [now] = await database.db.select().from(suggestions).where(eq(suggestions.id, s.id));
+      const [now] = await database().db.select().from(suggestions).where(eq(suggestions.id, s.id));
       expect(now).toEqual(s);
     }
   });
 
   it('a move from a status the row has left is refused', async () => {
     const s = await newSuggestion('ACTIVE');
-    expect(await moveSuggestionStatus(database.db, s.id, 'ACTIVE', 'CANCELLED')).toBe(true);
-    expect(await moveSuggestionStatus(database.db, s.id, 'ACTIVE', 'ARCHIVED')).toBe(false);
-    const [now] = await database.db.select().from(suggestions).where(eq(suggestions.id, s.id));
+    expect(await moveSuggestionStatus(database().db, s.id, 'ACTIVE', 'CANCELLED')).toBe(true);
+    expect(await moveSuggestionStatus(database().db, s.id, 'ACTIVE', 'ARCHIVED')).toBe(false);
+    const [now] = await database().db.select().from(suggestions).where(eq(suggestions.id, s.id));
     expect(now!.status).toBe('CANCELLED');
   });
 });
 
 async function newEntry(status: (typeof trackingStatusSchema.options)[number]) {
   const p = await newProposal('ACTIVE');
-  const [row] = await database.db
-    .insert(proposalTracking)
+  const [row] = await database()
+    .db.insert(proposalTracking)
     .values({ proposalId: p.id, kind: 'TRACKING', status, content: 'Progress', authorId: p.proposerId })
     .returning();
   return row!;
@@ -228,11 +230,15 @@ async function newEntry(status: (typeof trackingStatusSchema.options)[number]) {
 describe('tracking status (moveTrackingStatus)', () => {
   it('goes DRAFT → REVIEWING → REJECT → REVIEWING → PUBLISHED with the review fields in the same write', async () => {
     const e = await newEntry('DRAFT');
-    expect((await moveTrackingStatus(database.db, e.id, 'DRAFT', 'REVIEWING', { round: 1 }))?.round).toBe(1);
-    const r = await moveTrackingStatus(database.db, e.id, 'REVIEWING', 'REJECT', { reviewComment: 'more' });
+    expect((await moveTrackingStatus(database().db, e.id, 'DRAFT', 'REVIEWING', { round: 1 }))?.round).toBe(
+      1,
+    );
+    const r = await moveTrackingStatus(database().db, e.id, 'REVIEWING', 'REJECT', { reviewComment: 'more' });
     expect(r).toMatchObject({ status: 'REJECT', reviewComment: 'more' });
-    expect((await moveTrackingStatus(database.db, e.id, 'REJECT', 'REVIEWING'))?.status).toBe('REVIEWING');
-    expect((await moveTrackingStatus(database.db, e.id, 'REVIEWING', 'PUBLISHED'))?.status).toBe('PUBLISHED');
+    expect((await moveTrackingStatus(database().db, e.id, 'REJECT', 'REVIEWING'))?.status).toBe('REVIEWING');
+    expect((await moveTrackingStatus(database().db, e.id, 'REVIEWING', 'PUBLISHED'))?.status).toBe(
+      'PUBLISHED',
+    );
   });
 
   it('refuses every move the table leaves out (a PUBLISHED one never moves), row unchanged', async () => {
@@ -240,8 +246,13 @@ describe('tracking status (moveTrackingStatus)', () => {
       for (const to of trackingStatusSchema.options) {
         if (TRACKING_TRANSITIONS.can(from, to)) continue;
         const e = await newEntry(from);
-        await expect(moveTrackingStatus(database.db, e.id, from, to)).rejects.toThrow(IllegalTransitionError);
-        const [now] = await database.db.select().from(proposalTracking).where(eq(proposalTracking.id, e.id));
+        await expect(moveTrackingStatus(database().db, e.id, from, to)).rejects.toThrow(
+          IllegalTransitionError,
+        );
+        const [now] = await database()
+          .db.select()
+          .from(proposalTracking)
+          .where(eq(proposalTracking.id, e.id));
         expect(now).toEqual(e);
       }
   });
@@ -249,8 +260,8 @@ describe('tracking status (moveTrackingStatus)', () => {
   it('of two reviews racing, one moves and the other is refused', async () => {
     const e = await newEntry('REVIEWING');
     const [a, b] = await Promise.all([
-      moveTrackingStatus(database.db, e.id, 'REVIEWING', 'PUBLISHED'),
-      moveTrackingStatus(database.db, e.id, 'REVIEWING', 'REJECT'),
+      moveTrackingStatus(database().db, e.id, 'REVIEWING', 'PUBLISHED'),
+      moveTrackingStatus(database().db, e.id, 'REVIEWING', 'REJECT'),
     ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
   });

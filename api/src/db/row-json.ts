@@ -35,7 +35,7 @@ export function fieldsJson(fields: JsonFields, presentWhen?: AnyPgColumn): SQL {
   const row =
     list.length <= 50
       ? sql`json_build_object(${sql.join(
-          list.map(([key, f]) => sql`${sql.raw(`'${key}'`)}, ${value(f)}`),
+          list.map(([key, f]) => sql`${sql.raw(`'${key.replaceAll("'", "''")}'`)}, ${value(f)}`),
           sql`, `,
         )})`
       : sql`(select row_to_json(r) from (select ${sql.join(
