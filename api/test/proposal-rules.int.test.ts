@@ -328,6 +328,27 @@ describe('the proposal list', () => {
             expect(await ids(query), query).toEqual(await ids(`${query}&createdFrom=2000-01-01`));
           }
     expect((await ids('sortBy=number')).total).toBe(3);
+    // A search sorts its matches itself (read once, then counted and sorted; a proposer's name of three or more
+    // characters member by member): the same rows as the search planned per call.
+    const proposers = env.council.slice(0, 3).map((m) => m.user.username);
+    for (const [searchBy, search] of [
+      ...proposers.map((name) => ['proposer', name] as const),
+      // Every proposer's username starts so: all three proposals, member by member and (two letters) not.
+      ['proposer', 'member_'],
+      ['proposer', 'me'],
+      ['proposer', 'nobody-by-this-name'],
+      ['title', 'hardware'],
+      ['any', proposers[0]!],
+    ] as const)
+      for (const sortBy of ['newest', 'oldest', 'number', 'endingSoon'])
+        for (const type of ['', '1'])
+          for (const page of [1, 2]) {
+            const query = `search=${encodeURIComponent(search)}&searchBy=${searchBy}&sortBy=${sortBy}&results=10&page=${page}${
+              type ? `&type=${type}` : ''
+            }`;
+            expect(await ids(query), query).toEqual(await ids(`${query}&createdFrom=2000-01-01`));
+          }
+    expect((await ids('search=member_&searchBy=proposer')).total).toBe(3);
   });
 
   it('exports the filtered list as CSV without e-mails', async () => {

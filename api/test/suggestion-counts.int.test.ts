@@ -14,8 +14,11 @@ let alice: string;
 let bob: string;
 beforeAll(async () => {
   t = await startTestApi();
-  alice = (await makeUser(db(), { firstName: 'Alice', lastName: 'Counts' })).user.id;
-  bob = (await makeUser(db(), { firstName: 'Bob', lastName: 'Counts' })).user.id;
+  const a = (await makeUser(db(), { firstName: 'Alice', lastName: 'Counts' })).user;
+  const b = (await makeUser(db(), { firstName: 'Bob', lastName: 'Counts' })).user;
+  alice = a.id;
+  bob = b.id;
+  for (const u of [a, b]) authorNames.set(u.id, `${u.username} ${u.firstName} ${u.lastName}`);
 });
 afterAll(async () => {
   await t?.stop();
@@ -25,6 +28,9 @@ const db = () => t.deps.database.db;
 const TYPES = SUGGESTION_TYPES.slice(0, 3);
 const STATUSES = ['ACTIVE', 'ACTIVE', 'ARCHIVED', 'CANCELLED'] as const;
 const WORDS = ['wallet', 'bridge', '钱包'];
+/** Name searches: one author's, and both authors' (their last name). */
+const NAMES = ['alice', 'counts'];
+const authorNames = new Map<string, string>();
 const SORT_KEY = {
   newest: 'number',
   likes: 'likesNum',
@@ -53,7 +59,9 @@ async function expected(q: SuggestionListQuery, reader: string | null, limit: nu
   );
   const keep = all.filter((s) => {
     if (q.type && s.type !== q.type) return false;
-    if (q.search && !s.title.toLowerCase().includes(q.search)) return false;
+    if (q.search && q.searchBy === 'title' && !s.title.toLowerCase().includes(q.search)) return false;
+    if (q.search && q.searchBy === 'name' && !authorNames.get(s.authorId)!.toLowerCase().includes(q.search))
+      return false;
     switch (q.filter) {
       case 'mine':
         return s.authorId === reader;
@@ -79,9 +87,13 @@ async function compareAll() {
   for (const filter of ['all', 'archived', 'signed', 'unsigned', 'mine', 'commented', 'subscribed'] as const)
     for (const type of [undefined, TYPES[1]])
       for (const sortBy of ['newest', 'likes'] as const)
-        for (const search of [undefined, ...WORDS])
+        for (const [searchBy, search] of [
+          ['title', undefined],
+          ...WORDS.map((w) => ['title', w] as const),
+          ...NAMES.map((n) => ['name', n] as const),
+        ] as const)
           for (const offset of [0, 7, 500]) {
-            const q = suggestionListQuerySchema.parse({ filter, type, sortBy, search, searchBy: 'title' });
+            const q = suggestionListQuerySchema.parse({ filter, type, sortBy, search, searchBy });
             const got = await listPage(db(), q, alice, 7, offset);
             const want = await expected(q, alice, 7, offset);
             expect({
@@ -168,14 +180,26 @@ describe('suggestion list pages and totals', () => {
 
   it('counts a search up to MATCH_COUNT_CAP matches and says when more match; pages are still exact', async () => {
     await insert(MATCH_COUNT_CAP * 3, 1000, 'plentiful');
-    for (const filter of ['all', 'unsigned'] as const) {
-      const q = suggestionListQuerySchema.parse({ filter, search: 'plentiful', sortBy: 'likes' });
-      const want = await expected(q, alice, 20, 40);
-      expect(want.total).toBeGreaterThan(MATCH_COUNT_CAP);
-      const got = await listPage(db(), q, alice, 20, 40);
-      expect(got).toMatchObject({ total: MATCH_COUNT_CAP, totalCapped: true });
-      expect(got.rows.map((r) => r.number)).toEqual(want.numbers);
-    }
+    // A common word or name: its page is read by walking the sort index (matchesStatement), up to the last match
+    // the pager reaches.
+    for (const filter of ['all', 'unsigned'] as const)
+      for (const [searchBy, search] of [
+        ['title', 'plentiful'],
+        ['name', 'counts'],
+      ] as const)
+        for (const sortBy of ['newest', 'likes'] as const)
+          for (const offset of [0, 40, MATCH_COUNT_CAP - 20]) {
+            const q = suggestionListQuerySchema.parse({ filter, search, searchBy, sortBy });
+            const want = await expected(q, alice, 20, offset);
+            expect(want.total).toBeGreaterThan(MATCH_COUNT_CAP);
+            const got = await listPage(db(), q, alice, 20, offset);
+            expect(got).toMatchObject({ total: MATCH_COUNT_CAP, totalCapped: true });
+            expect({ q, offset, numbers: got.rows.map((r) => r.number) }).toEqual({
+              q,
+              offset,
+              numbers: want.numbers,
+            });
+          }
     const res = await t.call<{ total: number; totalCapped: boolean }>('GET', '/suggestion?search=plentiful');
     expect(res.body.data).toMatchObject({ total: MATCH_COUNT_CAP, totalCapped: true });
     const few = await t.call<{ total: number; totalCapped: boolean }>('GET', '/suggestion?search=bridge');

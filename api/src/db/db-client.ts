@@ -58,11 +58,18 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * No JIT compilation: every statement here reads a page or a few rows in milliseconds, and PostgreSQL compiles one
+ * whose estimate passes `jit_above_cost` (100,000), which a join it misjudges does: a proposer search estimated at
+ * 84,000 rows for its 838 spent 25 ms compiling to run in 4 (docs/list-performance.md §16).
+ */
+const NO_JIT = '-c jit=off';
+
 async function openPostgres(databaseUrl: string): Promise<DbHandle> {
   // A statement prepared with a custom plan (statement-params.ts) is planned at every call with its values: a
   // search's best plan depends on its word, and PostgreSQL's own choice ("auto") may settle on a generic plan.
   const pool = new pg.Pool({
-    connectionString: withServerOption(databaseUrl, '-c plan_cache_mode=force_custom_plan'),
+    connectionString: withServerOption(databaseUrl, `-c plan_cache_mode=force_custom_plan ${NO_JIT}`),
     max: 20,
     connectionTimeoutMillis: 5000,
   });
@@ -82,7 +89,7 @@ async function openPostgres(databaseUrl: string): Promise<DbHandle> {
   await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
   // Connections for the statements prepared with a generic plan: each planned once (statement-params.ts).
   const genericPlanPool = new pg.Pool({
-    connectionString: withServerOption(databaseUrl, '-c plan_cache_mode=force_generic_plan'),
+    connectionString: withServerOption(databaseUrl, `-c plan_cache_mode=force_generic_plan ${NO_JIT}`),
     max: 10,
     connectionTimeoutMillis: 5000,
   });

@@ -7,6 +7,13 @@ export interface StatementParams {
   offset: number | Placeholder;
 }
 
+/**
+ * `OFFSET 0` for a subquery that PostgreSQL must run as written, for each row of a lateral join, instead of pulling
+ * it up into a join whose order it then chooses. (drizzle types a subquery's offset as a number or a placeholder,
+ * and leaves a plain 0 out.)
+ */
+export const NOT_PULLED_UP = sql`0` as unknown as Placeholder;
+
 export type PageValues = Record<string, unknown> & { limit: number; offset: number };
 
 export const placeholders = (): StatementParams => ({

@@ -131,9 +131,19 @@ export const proposals = pgTable(
     index('proposals_created_idx').on(t.createdAt.desc(), t.id.desc().nullsFirst(), t.status, t.type),
     index('proposals_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc().nullsFirst(), t.type),
     index('proposals_proposer_idx').on(t.proposerId, t.number.desc()),
-    // The total of a proposer search (`proposer_id in (matching users)`, status not DRAFT) from the index alone:
-    // without it the count read all 5,000 wide rows (40–70 ms) whatever the name matched.
-    index('proposals_proposer_status_idx').on(t.proposerId, t.status),
+    // A proposer search's matches (each named member's proposals, status not DRAFT, a type or any) with what the
+    // list's orders read, from the index alone: without it the count read all 5,000 wide rows (40–70 ms) whatever
+    // the name matched, and the page then visited each match's row (docs/list-performance.md §16).
+    index('proposals_proposer_status_idx').on(
+      t.proposerId,
+      t.status,
+      t.type,
+      t.createdAt.desc(),
+      t.number.desc(),
+      t.votingEndHeight,
+      t.vetoEndHeight,
+      t.id,
+    ),
     index('proposals_voting_end_idx')
       .on(t.votingEndHeight)
       .where(sql`${t.status} = 'PROPOSED'`),

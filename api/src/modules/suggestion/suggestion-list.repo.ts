@@ -1,9 +1,9 @@
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { placeholders, preparedOnce, type PageValues, type StatementParams } from '../../db/statement-params';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { SuggestionListQuery } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
-import { nameMatches, personByKey } from '../../db/person-columns';
+import { nameMatches, nameMatchesWalked, personByKey } from '../../db/person-columns';
 import { suggestionCounts, suggestions, type SuggestionRow } from '../../db/schema';
 import { escapeLike, searchNumber, searchTsQuery } from './suggestion-search';
 
@@ -32,7 +32,12 @@ export function searchValue(searchBy: SuggestionListQuery['searchBy'], text: str
  * The search condition of a list query on its bound value (`searchValue`, or its placeholder in a prepared
  * statement): each kind is answered by an index (docs/suggestion-states.md).
  */
-function searchWhere(searchBy: SuggestionListQuery['searchBy'], value: SQL | Placeholder): SQL {
+function searchWhere(
+  searchBy: SuggestionListQuery['searchBy'],
+  value: SQL | Placeholder,
+  /** For the walk over a sort index once the matches are known to be many (matchesStatement). */
+  walked = false,
+): SQL {
   switch (searchBy) {
     case 'number':
       return sql`${suggestions.number} = ${value}`;
@@ -41,7 +46,7 @@ function searchWhere(searchBy: SuggestionListQuery['searchBy'], value: SQL | Pla
     case 'abstract':
       return sql`${suggestions.abstractSearch} @@ ${value}::tsquery`;
     case 'name':
-      return nameMatches(suggestions.authorId, value);
+      return (walked ? nameMatchesWalked : nameMatches)(suggestions.authorId, value);
     case 'email':
       // Exact match through users_email_lower_uq; the e-mail is never part of any answer.
       return sql`${suggestions.authorId} = (select u3.id from users u3 where lower(u3.email) = ${value})`;
@@ -244,12 +249,13 @@ function runSearch(db: Db, query: SuggestionListQuery, values: PageValues) {
   const name = `suggestion_search_${searchBy}_${filter}_${sortBy}${query.type ? '_type' : ''}`;
   return preparedOnce(db, name, (on) => {
     const p = placeholders();
-    const where = and(
-      ...statusConditions(filter, suggestions, query.type ? p.v('type') : undefined),
-      ...memberConditions(filter, p.v('user')),
-      searchWhere(searchBy, p.v('search')),
-    );
-    return matchesStatement(on, where, sortBy, p).prepare(name);
+    const where = (walked: boolean) =>
+      and(
+        ...statusConditions(filter, suggestions, query.type ? p.v('type') : undefined),
+        ...memberConditions(filter, p.v('user')),
+        searchWhere(searchBy, p.v('search'), walked),
+      );
+    return matchesStatement(on, where(false), sortBy, p, where(true)).prepare(name);
   }).execute(values);
 }
 
@@ -286,20 +292,51 @@ function runPrepared(db: Db, query: SuggestionListQuery, values: PageValues) {
   ).execute(values);
 }
 
-/** A page of the rows matching `where`, with their count up to one past MATCH_COUNT_CAP. */
+/**
+ * A page of the rows matching `where`, with their count up to one past MATCH_COUNT_CAP, in one statement. The
+ * matches are read once, up to one past the cap (`matches`, a CTE read more than once is computed once); when they
+ * are all there, the page is sorted from them, else (a common word or name) it is read by walking the sort index,
+ * where matches are dense (`walkWhere`: the same condition, written for that walk). PostgreSQL runs only the arm
+ * whose one-time condition on the count holds, so a rare word is never walked for and a common one never sorted.
+ */
 function matchesStatement(
   db: Db,
   where: SQL | undefined,
   sortBy: SuggestionListQuery['sortBy'],
   p: Pick<StatementParams, 'limit' | 'offset'>,
+  walkWhere: SQL | undefined = where,
 ) {
-  const capped = db
-    .select({ one: sql`1` })
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: suggestions.id, number: suggestions.number })
+      .from(suggestions)
+      .where(where)
+      .limit(MATCH_COUNT_CAP + 1),
+  );
+  const total = sql<number>`(select count(*)::int from ${matches})`;
+  const allThere = sql`${total} <= ${sql.raw(String(MATCH_COUNT_CAP))}`;
+  const sorted =
+    sortBy === 'newest'
+      ? db
+          .select({ id: matches.id })
+          .from(matches)
+          .where(allThere)
+          .orderBy(sql`${matches.number} desc`)
+      : db
+          .select({ id: suggestions.id })
+          .from(matches)
+          .innerJoin(suggestions, eq(suggestions.id, matches.id))
+          .where(allThere)
+          .orderBy(...listOrder(sortBy));
+  const walked = db
+    .select({ id: suggestions.id })
     .from(suggestions)
-    .where(where)
-    .limit(MATCH_COUNT_CAP + 1)
-    .as('capped');
-  return pageStatement(db, where, listOrder(sortBy), p, sql<number>`(select count(*)::int from ${capped})`);
+    .where(and(walkWhere, sql`not ${allThere}`))
+    .orderBy(...listOrder(sortBy))
+    .limit(p.limit)
+    .offset(p.offset);
+  const page = sorted.limit(p.limit).offset(p.offset).unionAll(walked).as('page');
+  return pageRows(db, page, listOrder(sortBy), total, matches);
 }
 
 /**
@@ -323,8 +360,20 @@ function pageStatement(
     .limit(p.limit)
     .offset(p.offset)
     .as('page');
+  return pageRows(db, page, order, total);
+}
+
+/** The rows of a page's ids (`page`), in `order`, with their authors, tags and `total`. */
+function pageRows(
+  db: Db,
+  page: SubqueryWithSelection<{ id: typeof suggestions.id }, 'page'>,
+  order: SQL[],
+  total: SQL<number>,
+  /** The CTE `page` and `total` read, if any. */
+  cte?: WithSubquery,
+) {
   const author = personByKey(db, suggestions.authorId, 'author');
-  return db
+  return (cte ? db.with(cte) : db)
     .select({
       ...summaryColumns,
       authorId: author.id,

@@ -1,0 +1,2 @@
+DROP INDEX "proposals_proposer_status_idx";--> statement-breakpoint
+CREATE INDEX "proposals_proposer_status_idx" ON "proposals" USING btree ("proposer_id","status","type","created_at" DESC NULLS LAST,"number" DESC NULLS LAST,"voting_end_height","veto_end_height","id");
