@@ -40,25 +40,15 @@ export function personByKey(db: Db, id: AnyPgColumn, alias = 'person') {
 
 /**
  * `id` is a member whose username, first or last name holds `pattern` (a LIKE pattern on the lower-cased names, or
- * its placeholder). The expression is the one users_name_trgm_idx indexes (pg_trgm), so the match comes from it.
+ * its placeholder), from users_search_name_trgm_idx (pg_trgm).
  */
 export const nameMatches = (id: AnyPgColumn, pattern: SQL | Placeholder): SQL =>
   sql`${id} in (${namedIds(pattern)})`;
 
-/**
- * The same condition checked row by row against the matched members hashed once (a "hashed SubPlan": `is true` keeps
- * PostgreSQL from turning the IN into a join), for a walk over a sort index that holds `id`: the walk then visits
- * no row and looks up no member (a page of a common first name: 7.1 → 0.7 ms). PostgreSQL takes it to match half
- * the rows, so it always walks: only for searches known to match many (docs/list-performance.md §16).
- */
-export const nameMatchesWalked = (id: AnyPgColumn, pattern: SQL | Placeholder): SQL =>
-  sql`(${id} in (${namedIds(pattern)})) is true`;
-
 const named = alias(users, 'u2');
 
-/** A member's lower-cased names hold `pattern`: the expression users_name_trgm_idx indexes. */
-const namedLike = (pattern: SQL | Placeholder) =>
-  sql`lower(coalesce(${named.username}, '') || ' ' || coalesce(${named.firstName}, '') || ' ' || coalesce(${named.lastName}, '')) like ${pattern}`;
+/** A member's lower-cased names hold `pattern` (users_search_name_trgm_idx). */
+const namedLike = (pattern: SQL | Placeholder) => sql`${named.searchName} like ${pattern}`;
 
 const namedIds = (pattern: SQL | Placeholder) =>
   sql`select ${named.id} from users u2 where ${namedLike(pattern)}`;
@@ -71,7 +61,30 @@ export const membersNamed = (db: Db, pattern: SQL | Placeholder) =>
   db.select({ id: named.id }).from(named).where(namedLike(pattern)).as('named');
 
 /**
- * A name search narrows the members through users_name_trgm_idx only from three characters on: a shorter text has
+ * The same members as a CTE, for a statement that checks them more than once: PostgreSQL computes a CTE read twice
+ * once, and matching a name reads every member's names when it has no trigram (a Chinese name: 2.4 ms for 5,000).
+ */
+export const membersNamedOnce = (db: Db, pattern: SQL | Placeholder) =>
+  db.$with('named').as(db.select({ id: named.id }).from(named).where(namedLike(pattern)));
+
+/**
+ * `id` is one of the members in `named` (membersNamedOnce). `walked`: checked row by row against them hashed once
+ * (a "hashed SubPlan": `is true` keeps PostgreSQL from turning the IN into a join), for a walk over a sort index that
+ * holds `id`, which then visits no row and looks up no member (a page of a common first name: 7.1 → 0.7 ms).
+ * PostgreSQL takes that form to match half the rows, so it always walks: only for searches known to match many
+ * (docs/list-performance.md §16).
+ */
+export const amongNamed = (
+  id: AnyPgColumn,
+  named: ReturnType<typeof membersNamedOnce>,
+  walked = false,
+): SQL =>
+  walked
+    ? sql`(${id} in (select ${named.id} from ${named})) is true`
+    : sql`${id} in (select ${named.id} from ${named})`;
+
+/**
+ * A name search narrows the members through users_search_name_trgm_idx only from three characters on: a shorter text has
  * no trigram, matches most members, and is read from every member's row.
  */
 export const narrowsNames = (text: string): boolean => [...text].length >= 3;

@@ -3,7 +3,7 @@ import { placeholders, preparedOnce, type PageValues, type StatementParams } fro
 import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { SuggestionListQuery } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
-import { nameMatches, nameMatchesWalked, personByKey } from '../../db/person-columns';
+import { amongNamed, membersNamedOnce, nameMatches, personByKey } from '../../db/person-columns';
 import { suggestionCounts, suggestions, type SuggestionRow } from '../../db/schema';
 import { escapeLike, searchNumber, searchTsQuery } from './suggestion-search';
 
@@ -32,12 +32,7 @@ export function searchValue(searchBy: SuggestionListQuery['searchBy'], text: str
  * The search condition of a list query on its bound value (`searchValue`, or its placeholder in a prepared
  * statement): each kind is answered by an index (docs/suggestion-states.md).
  */
-function searchWhere(
-  searchBy: SuggestionListQuery['searchBy'],
-  value: SQL | Placeholder,
-  /** For the walk over a sort index once the matches are known to be many (matchesStatement). */
-  walked = false,
-): SQL {
+function searchWhere(searchBy: SuggestionListQuery['searchBy'], value: SQL | Placeholder): SQL {
   switch (searchBy) {
     case 'number':
       return sql`${suggestions.number} = ${value}`;
@@ -46,7 +41,7 @@ function searchWhere(
     case 'abstract':
       return sql`${suggestions.abstractSearch} @@ ${value}::tsquery`;
     case 'name':
-      return (walked ? nameMatchesWalked : nameMatches)(suggestions.authorId, value);
+      return nameMatches(suggestions.authorId, value);
     case 'email':
       // Exact match through users_email_lower_uq; the e-mail is never part of any answer.
       return sql`${suggestions.authorId} = (select u3.id from users u3 where lower(u3.email) = ${value})`;
@@ -249,13 +244,15 @@ function runSearch(db: Db, query: SuggestionListQuery, values: PageValues) {
   const name = `suggestion_search_${searchBy}_${filter}_${sortBy}${query.type ? '_type' : ''}`;
   return preparedOnce(db, name, (on) => {
     const p = placeholders();
+    // A name search checks the matched members twice (the matches, the walk): they are found once.
+    const named = searchBy === 'name' ? membersNamedOnce(on, p.v('search')) : null;
     const where = (walked: boolean) =>
       and(
         ...statusConditions(filter, suggestions, query.type ? p.v('type') : undefined),
         ...memberConditions(filter, p.v('user')),
-        searchWhere(searchBy, p.v('search'), walked),
+        named ? amongNamed(suggestions.authorId, named, walked) : searchWhere(searchBy, p.v('search')),
       );
-    return matchesStatement(on, where(false), sortBy, p, where(true)).prepare(name);
+    return matchesStatement(on, where(false), sortBy, p, where(true), named).prepare(name);
   }).execute(values);
 }
 
@@ -305,6 +302,8 @@ function matchesStatement(
   sortBy: SuggestionListQuery['sortBy'],
   p: Pick<StatementParams, 'limit' | 'offset'>,
   walkWhere: SQL | undefined = where,
+  /** A CTE both conditions read. */
+  shared: WithSubquery | null = null,
 ) {
   const matches = db.$with('matches').as(
     db
@@ -336,7 +335,7 @@ function matchesStatement(
     .limit(p.limit)
     .offset(p.offset);
   const page = sorted.limit(p.limit).offset(p.offset).unionAll(walked).as('page');
-  return pageRows(db, page, listOrder(sortBy), total, matches);
+  return pageRows(db, page, listOrder(sortBy), total, shared ? [shared, matches] : [matches]);
 }
 
 /**
@@ -369,11 +368,12 @@ function pageRows(
   page: SubqueryWithSelection<{ id: typeof suggestions.id }, 'page'>,
   order: SQL[],
   total: SQL<number>,
-  /** The CTE `page` and `total` read, if any. */
-  cte?: WithSubquery,
+  /** The CTEs `page` and `total` read. */
+  ctes: WithSubquery[] = [],
 ) {
   const author = personByKey(db, suggestions.authorId, 'author');
-  return (cte ? db.with(cte) : db)
+  return db
+    .with(...ctes)
     .select({
       ...summaryColumns,
       authorId: author.id,

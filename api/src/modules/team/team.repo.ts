@@ -187,9 +187,7 @@ export async function searchDirectory(
   if (f.country) where.push(eq(users.country, f.country));
   if (f.q) {
     const like = `%${escapeLike(f.q.toLowerCase())}%`;
-    where.push(
-      sql`lower(coalesce(${users.username}, '') || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${like}`,
-    );
+    where.push(sql`${users.searchName} like ${like}`);
   }
   const cond = and(...where);
   const rows = await db

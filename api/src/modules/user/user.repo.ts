@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { personColumns } from '../../db/person-columns';
 import type { Db } from '../../db/db-client';
 import { users } from '../../db/schema';
@@ -21,9 +21,6 @@ export async function moveRoleOfDid(db: Db, did: string, from: string, to: strin
     .where(and(eq(users.did, did), eq(users.role, from)));
 }
 
-/** Exactly the expression users_name_trgm_idx indexes (api/drizzle/0005), so `like '%…%'` is answered by it. */
-const nameSearchText = sql`lower(coalesce(${users.username}, '') || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
-
 /**
  * Active members whose username or name contains `text` (case-insensitive): usernames that start with it first,
  * then by username. Never reads the e-mail.
@@ -35,7 +32,7 @@ export async function searchMembers(db: Db, text: string, limit: number) {
   return db
     .select(personColumns)
     .from(users)
-    .where(and(eq(users.active, true), sql`${nameSearchText} like ${contains}`))
+    .where(and(eq(users.active, true), like(users.searchName, contains)))
     .orderBy(sql`(lower(${users.username}) like ${starts}) desc`, asc(sql`lower(${users.username})`))
     .limit(limit);
 }
