@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Pairs of neighbouring Han characters: the same class as cjk_pairs() in migration 0027. */
 const HAN_PAIR = /^[\u3400-\u4dbf\u4e00-\u9fff]{2}$/u;
@@ -26,21 +27,17 @@ export function likeValues(word: string, escape: (text: string) => string): Like
 }
 
 /**
- * A word (already lower-cased) anywhere in any of `columns` (each compared lower-cased), answered from indexes:
- * the trigram indexes on each lower(column) for words of three characters and more, and, when the word has Han
- * pairs, the cjk_pairs index on `lower(c1) || ' ' || lower(c2) ...` (migration 0027; the expression here must be
- * the indexed one, column for column). The LIKE decides; the pairs only narrow the rows it checks. `pattern` and
- * `pairs` are the word's `likeValues` or their placeholders (a statement prepared per shape: with pairs or not).
+ * A word (already lower-cased) anywhere in `doc`, a stored lower-cased search text (tasks.search_text,
+ * teams.search_text), answered from its indexes: the trigram index for words of three characters and more, and,
+ * when the word has Han pairs, the cjk_pairs index (migration 0039). The LIKE decides; the pairs only narrow the rows
+ * it checks. `pattern` and `pairs` are the word's `likeValues` or their placeholders (a statement prepared per
+ * shape: with pairs or not).
  */
-export function likeSearch(columns: SQL[], pattern: SQL | Placeholder, pairs: SQL | Placeholder | null): SQL {
-  const like = sql.join(
-    columns.map((c) => sql`lower(${c}) like ${pattern}`),
-    sql` or `,
-  );
-  if (!pairs) return sql`(${like})`;
-  const doc = sql.join(
-    columns.map((c) => sql`lower(${c})`),
-    sql` || ' ' || `,
-  );
-  return sql`(cjk_pairs(${doc}) @> ${pairs}::text[] and (${like}))`;
+export function likeSearch(
+  doc: AnyPgColumn,
+  pattern: SQL | Placeholder,
+  pairs: SQL | Placeholder | null,
+): SQL {
+  if (!pairs) return sql`${doc} like ${pattern}`;
+  return sql`(cjk_pairs(${doc}) @> ${pairs}::text[] and ${doc} like ${pattern})`;
 }

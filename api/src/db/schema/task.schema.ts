@@ -28,6 +28,14 @@ export const tasks = pgTable(
     type: text('type').notNull(),
     status: text('status').notNull(),
     description: text('description').notNull(),
+    /**
+     * What a search word is looked for in: the name and description lower-cased, kept by PostgreSQL (a stored
+     * generated column), trigram- and Han-pair-indexed, so a search checks each candidate's stored text instead of
+     * lower-casing both columns again (docs/list-performance.md §16).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || ' ' || description)`),
     goals: text('goals'),
     infoLink: text('info_link'),
     location: text('location'),
@@ -64,6 +72,8 @@ export const tasks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('tasks_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('tasks_search_text_pairs_idx').using('gin', sql`cjk_pairs(${t.searchText})`),
     // The public list (newest first, 10 a page) reads these in order and stops after the page: no sort of
     // every public task (docs/list-performance.md).
     index('tasks_public_newest_idx')

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.schema';
 
@@ -14,6 +15,10 @@ export const teams = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull(),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** The name, description and tags lower-cased, for search (as tasks.search_text). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || ' ' || description || ' ' || tags::text)`),
     recruiting: jsonb('recruiting').$type<string[]>().notNull().default([]),
     pictures: jsonb('pictures').$type<string[]>().notNull().default([]),
     ownerId: uuid('owner_id')
@@ -23,6 +28,8 @@ export const teams = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('teams_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('teams_search_text_pairs_idx').using('gin', sql`cjk_pairs(${t.searchText})`),
     index('teams_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('teams_type_subcategory_idx').on(
       t.type,

@@ -70,7 +70,7 @@ function pageQuery(db: Db, shape: Shape, p: StatementParams) {
   };
   if (shape.q) {
     const pairs = shape.q === 'han' ? p.v('pairs') : null;
-    where.push(likeSearch([sql`${tasks.name}`, sql`${tasks.description}`], p.v('pattern'), pairs));
+    where.push(likeSearch(tasks.searchText, p.v('pattern'), pairs));
     const matches = db.$with('matches').as(
       db
         .select({ id: tasks.id, createdAt: tasks.createdAt })

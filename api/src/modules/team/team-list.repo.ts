@@ -40,13 +40,7 @@ function pageQuery(db: Db, shape: Shape, p: StatementParams) {
   if (shape.subcategory) where.push(eq(teams.subcategory, p.v('subcategory')));
   const columns = { ...summaryColumns, mine };
   if (shape.q) {
-    where.push(
-      likeSearch(
-        [sql`${teams.name}`, sql`${teams.description}`, sql`${teams.tags}::text`],
-        p.v('pattern'),
-        shape.q === 'han' ? p.v('pairs') : null,
-      ),
-    );
+    where.push(likeSearch(teams.searchText, p.v('pattern'), shape.q === 'han' ? p.v('pairs') : null));
     const matches = db.$with('matches').as(
       db
         .select({ id: teams.id, createdAt: teams.createdAt })
