@@ -57,15 +57,17 @@ const namedIds = (pattern: SQL | Placeholder) =>
  * The members named like `pattern`, as a subquery to join from (`.id`): for a search whose matches are those
  * members' rows, read member by member through an index on the member's id (proposal-list.repo's proposer search).
  */
-export const membersNamed = (db: Db, pattern: SQL | Placeholder) =>
-  db.select({ id: named.id }).from(named).where(namedLike(pattern)).as('named');
+export const membersNamed = (db: Db, pattern: SQL | Placeholder) => namedSelect(db, pattern).as('named');
+
+const namedSelect = (db: Db, pattern: SQL | Placeholder) =>
+  db.select({ id: named.id }).from(named).where(namedLike(pattern));
 
 /**
  * The same members as a CTE, for a statement that checks them more than once: PostgreSQL computes a CTE read twice
  * once, and matching a name reads every member's names when it has no trigram (a Chinese name: 2.4 ms for 5,000).
  */
 export const membersNamedOnce = (db: Db, pattern: SQL | Placeholder) =>
-  db.$with('named').as(db.select({ id: named.id }).from(named).where(namedLike(pattern)));
+  db.$with('named').as(namedSelect(db, pattern));
 
 /**
  * `id` is one of the members in `named` (membersNamedOnce). `walked`: checked row by row against them hashed once
