@@ -27,6 +27,13 @@ export const proposalTracking = pgTable(
     reviewComment: text('review_comment'),
     reviewerId: uuid('reviewer_id').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * Set once, when the secretary general publishes the entry: SHA-256 (contracts-abi textHash, 0x + 64 hex) of
+     * `content` and of `reviewComment` as published. The archive carries both beside the texts, so a text edited in
+     * the database afterwards no longer matches its hash (docs/verify.md "Archive").
+     */
+    contentHash: text('content_hash'),
+    reviewHash: text('review_hash'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

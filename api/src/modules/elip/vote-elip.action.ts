@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { elipVoteStatement } from '../../contract/elip-vote-statement';
 import { walletActionParamsSchemas } from '../../contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import { AppError, unauthorized } from '../../http/app-error';
@@ -15,31 +15,6 @@ interface VotePayload extends Record<string, unknown> {
   reason: string;
   updatedAt: string;
   term: number;
-}
-
-/** The words a council member signs: the ELIP, its last change, the vote and the reason, bound by a digest. */
-export function elipVoteStatement(x: {
-  did: string;
-  number: number;
-  title: string;
-  elipId: string;
-  updatedAt: string;
-  value: string;
-  reason: string;
-  term: number;
-}) {
-  const canonical = JSON.stringify({
-    kind: 'cr-elip-vote',
-    elipId: x.elipId,
-    updatedAt: x.updatedAt,
-    did: x.did,
-    term: x.term,
-    value: x.value,
-    reason: x.reason,
-  });
-  const digest = createHash('sha256').update(canonical, 'utf8').digest('hex');
-  const text = `Cyber Republic council, term ${x.term}: ${x.did} votes ${x.value} on ELIP #${x.number} "${x.title}".\nReason: ${x.reason}`;
-  return { statement: `${text}\nDigest: ${digest}`, digest };
 }
 
 /** The ELIP in FINAL_REVIEW and the caller's seat in the council now; refused otherwise. */

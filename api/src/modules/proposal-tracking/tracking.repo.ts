@@ -22,7 +22,10 @@ export const TRACKING_TRANSITIONS = statusTable<TrackingStatus>('tracking', {
 });
 
 type MoveFields = Partial<
-  Pick<ProposalTrackingRow, 'reviewComment' | 'reviewerId' | 'reviewedAt' | 'submittedAt' | 'round'>
+  Pick<
+    ProposalTrackingRow,
+    'reviewComment' | 'reviewerId' | 'reviewedAt' | 'submittedAt' | 'round' | 'contentHash' | 'reviewHash'
+  >
 >;
 
 /**

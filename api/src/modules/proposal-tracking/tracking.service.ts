@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { textHash } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
 import { personName } from '../../contract/person-name';
 import { proposalRoom } from '../../contract/proposal.contract';
@@ -204,6 +205,12 @@ export async function submitEntry(
   });
 }
 
+/** The hashes an entry is published with (SHA-256, `textHash`, as vote reasons): its text and the review's comment. */
+const publishedHashes = (content: string, comment: string) => ({
+  contentHash: textHash(content),
+  reviewHash: textHash(comment),
+});
+
 /** POST /api/proposals/:id/tracking/:itemId/review — the secretary general publishes or rejects (with a comment). */
 export async function reviewEntry(
   deps: AppDeps,
@@ -221,6 +228,8 @@ export async function reviewEntry(
       reviewComment: review.comment,
       reviewerId: user.id,
       reviewedAt: new Date(),
+      // As published, once: the archive carries these beside the texts (docs/verify.md "Archive").
+      ...(to === 'PUBLISHED' ? publishedHashes(row.content, review.comment) : {}),
     });
     if (!moved) throw trackingError.notReviewable();
     return { row: moved, mails: [reviewedMail(row.authorId, row.id, row.round, review.decision)] };

@@ -1,6 +1,6 @@
 import { governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { compressedKeyHex, textHash } from '@cr/contracts-abi/statements';
-import { toContractSig, toPublicKeyXY } from '@cr/contracts-abi/p256';
+import { toPublicKeyXY } from '@cr/contracts-abi/p256';
 import { resolveDid } from '@cr/did/did-backend';
 import type { Interface } from 'ethers';
 import type { AppDeps } from '../../app-deps';
@@ -25,6 +25,7 @@ import {
   suggestionSignature,
   vetoEventsOf,
 } from './proposal-archive.repo';
+import { lifeParts, rawSig } from './proposal-archive-life';
 import { findProposal, votesOf } from './proposal.repo';
 
 const PAYMENT_ACTIONS = {
@@ -33,12 +34,6 @@ const PAYMENT_ACTIONS = {
   withdraw: 'withdrawal',
 } as const;
 type PaymentWalletAction = keyof typeof PAYMENT_ACTIONS;
-
-/** r‖s as 0x + 128 lowercase hex, from any form the wallet or the contract call holds. */
-function rawSig(sig: string | { r: string; s: string }): string {
-  const s = typeof sig === 'string' ? toContractSig(sig) : sig;
-  return `0x${s.r.slice(2)}${s.s.slice(2)}`.toLowerCase();
-}
 
 /** The arguments of a relayed call, decoded with the contract's ABI. */
 function callArgs(iface: Interface, action: ChainActionRow | undefined) {
@@ -143,31 +138,58 @@ async function paymentsPart(db: Db, p: ProposalRow): Promise<ArchivePayment[]> {
   });
 }
 
-/** The DID document as published (JSON) for the archive; a resolver failure is recorded, not fatal. */
-async function signerOf(did: string, publicKey: string): Promise<ArchiveSigner> {
+/**
+ * The DID document as published (JSON) for the archive; a resolver failure is recorded, not fatal. A signer whose
+ * key the chain does not hold here (an ELIP voter of another term, a former secretary general) gets the
+ * document's default key.
+ */
+async function signerOf(did: string, publicKey: string | undefined): Promise<ArchiveSigner> {
   try {
     const doc = await resolveDid(did);
-    return { did, publicKey, didDocument: JSON.parse(doc.toString(true)) as unknown, resolveError: null };
+    const key =
+      publicKey ??
+      (() => {
+        const xy = toPublicKeyXY(doc.getDefaultPublicKey().getPublicKeyBase58());
+        return compressedKeyHex(xy.qx, xy.qy);
+      })();
+    return {
+      did,
+      publicKey: key,
+      didDocument: JSON.parse(doc.toString(true)) as unknown,
+      resolveError: null,
+    };
   } catch (err) {
     return {
       did,
-      publicKey,
+      publicKey: publicKey ?? '',
       didDocument: null,
       resolveError: err instanceof Error ? err.message : String(err),
     };
   }
 }
 
-/** Keys the chain holds for each signer: council members of the term, the owner, the secretary general. */
-async function signerKeys(db: Db, p: ProposalRow, ownerKey: string | null): Promise<Map<string, string>> {
+/**
+ * Keys the chain holds for each signer: council members of the term, the owner who signed the suggestion, the
+ * secretary general, and each new owner an applied CHANGE_OWNER set.
+ */
+async function signerKeys(
+  db: Db,
+  p: ProposalRow,
+  owner: { did: string | null; publicKey: string | null } | undefined,
+  related: ProposalArchive['related'],
+): Promise<Map<string, string>> {
   const [members, gov] = await Promise.all([membersOfTerm(db, p.term!), getGovernanceState(db)]);
   const keys = new Map<string, string>();
   for (const m of members) keys.set(m.did, compressedKeyHex(m.qx, m.qy));
   if (gov?.secretaryDid && gov.secretaryQx && gov.secretaryQy)
     keys.set(gov.secretaryDid, compressedKeyHex(gov.secretaryQx, gov.secretaryQy));
-  if (p.ownerDid && ownerKey) {
-    const xy = toPublicKeyXY(ownerKey);
-    keys.set(p.ownerDid, compressedKeyHex(xy.qx, xy.qy));
+  for (const r of related)
+    if (r.kind === 'CHANGE_OWNER' && r.effectTxHash)
+      keys.set(r.terms.newDid, compressedKeyHex(r.terms.newQx, r.terms.newQy));
+  const ownerDid = owner?.did ?? p.ownerDid;
+  if (ownerDid && owner?.publicKey) {
+    const xy = toPublicKeyXY(owner.publicKey);
+    keys.set(ownerDid, compressedKeyHex(xy.qx, xy.qy));
   }
   return keys;
 }
@@ -200,18 +222,22 @@ export async function buildProposalArchive(
     vetoEventsOf(db, p.draftHash),
   ]);
   const registerArgs = callArgs(governanceInterface, registerActions.get(p.registerActionId ?? ''));
-  const keys = await signerKeys(db, p, owner?.publicKey ?? null);
+  const life = await lifeParts(db, p);
+  const keys = await signerKeys(db, p, owner, life.related);
   const dids = new Set<string>([
     ...(p.ownerDid ? [p.ownerDid] : []),
     ...(p.proposerDid ? [p.proposerDid] : []),
     ...votes.map((v) => v.memberDid),
     ...payments.map((x) => x.signerDid),
+    ...(life.conclusion ? [life.conclusion.ownerDid, life.conclusion.secretaryDid] : []),
+    ...(life.elip?.votes.map((v) => v.voterDid) ?? []),
   ]);
-  const signers = await Promise.all([...dids].map((did) => signerOf(did, keys.get(did) ?? '')));
+  const signers = await Promise.all([...dids].map((did) => signerOf(did, keys.get(did))));
   return {
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,
     generatedAt: new Date().toISOString(),
+    site: new URL(c.PUBLIC_URL).origin,
     chain: {
       chainId: c.CHAIN_ID,
       council: c.COUNCIL_ADDRESS ?? null,
@@ -233,7 +259,8 @@ export async function buildProposalArchive(
       registerTxHash: p.registerTxHash ?? null,
     },
     owner: {
-      did: p.ownerDid ?? owner?.did ?? '',
+      // Who signed the suggestion (a later owner, set by a CHANGE_OWNER, is in `related`).
+      did: owner?.did ?? p.ownerDid ?? '',
       statement: owner?.statement ?? '',
       signature: p.ownerSignature ? rawSig(p.ownerSignature) : '',
     },
@@ -247,6 +274,7 @@ export async function buildProposalArchive(
     votes,
     vetoes,
     payments,
+    ...life,
     signers,
   };
 }
