@@ -169,6 +169,7 @@ describe(`${N} identical requests at once`, () => {
         eventStart: soon,
         eventEnd: soon,
         location: 'Singapore',
+        infoLink: 'https://example.org/burst-meetup',
       },
     });
     expect(created.status, JSON.stringify(created.body.error)).toBe(200);

@@ -24,6 +24,8 @@ const base = (over: Record<string, unknown> = {}) => ({
   description: 'Build a block explorer widget for the portal.',
   applicationDeadline: soon(),
   candidateLimit: 1,
+  infoLink: 'https://example.org/block-explorer-widget',
+  location: 'Online',
   confirmRules: true,
   ...over,
 });
@@ -53,6 +55,22 @@ describe('tasks', () => {
     const text = JSON.stringify(bad.body.error);
     expect(text).toContain(M['task.name_short']);
     expect(text).toContain(M['task.rules_unconfirmed']);
+    // Spec §5 Task create: the info link and the location are required, whether sent empty or not at all.
+    for (const over of [
+      { infoLink: '', location: ' ' },
+      { infoLink: undefined, location: undefined },
+    ]) {
+      const missing = await t.call('POST', '/task', { token, body: base(over) });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error?.fields).toEqual(
+        expect.arrayContaining([
+          { path: 'infoLink', message: M['task.info_link_required'] },
+          { path: 'location', message: M['task.location_required'] },
+        ]),
+      );
+    }
+    const badLink = await t.call('POST', '/task', { token, body: base({ infoLink: 'example.org' }) });
+    expect(badLink.body.error?.fields).toEqual([{ path: 'infoLink', message: M['task.link_invalid'] }]);
     const noDeadline = await t.call('POST', '/task', { token, body: base({ applicationDeadline: null }) });
     expect(JSON.stringify(noDeadline.body.error)).toContain(M['task.deadline_required']);
 
@@ -150,7 +168,7 @@ describe('tasks', () => {
     const task = await create(owner.token, { bidding: true, referenceBid: '50' });
     expect(task.status).toBe('PENDING');
     // Not open before approval; only an admin approves.
-    expect(refusal(await act(owner.token, task._id, 'approve'))).toEqual([403, 'task.not_owner']);
+    expect(refusal(await act(owner.token, task._id, 'approve'))).toEqual([403, 'task.approve_not_admin']);
     expect(detail(await act(admin.token, task._id, 'approve')).status).toBe('APPROVED');
     expect(refusal(await act(admin.token, task._id, 'approve'))).toEqual([409, 'task.wrong_status']);
 
@@ -189,14 +207,22 @@ describe('tasks', () => {
     });
     expect(refusal(comment)).toEqual([409, 'task.comments_closed']);
 
-    expect(refusal(await act(a.token, task._id, 'complete'))).toEqual([403, 'task.not_owner']);
+    expect(refusal(await act(a.token, task._id, 'complete'))).toEqual([403, 'task.complete_not_owner']);
+    // A council member asking to mark it done is told who may: the owner marks the work complete.
+    const councilComplete = await act(council.token, task._id, 'complete');
+    expect(refusal(councilComplete)).toEqual([403, 'task.complete_not_owner']);
+    expect(councilComplete.body.error?.message).toBe(M['task.complete_not_owner']);
     expect(refusal(await act(admin.token, task._id, 'success'))).toEqual([409, 'task.wrong_status']);
     expect(detail(await act(owner.token, task._id, 'complete')).status).toBe('SUBMITTED');
     expect(refusal(await act(admin.token, task._id, 'success'))).toEqual([409, 'task.not_signed_off']);
     expect(refusal(await act(admin.token, task._id, 'signoff'))).toEqual([403, 'task.not_council']);
     expect(detail(await act(council.token, task._id, 'signoff')).signedOffBy?._id).toBe(council.user.id);
     expect(refusal(await act(council.token, task._id, 'signoff'))).toEqual([409, 'task.already_signed_off']);
-    expect(refusal(await act(owner.token, task._id, 'success'))).toEqual([403, 'task.not_owner']);
+    expect(refusal(await act(owner.token, task._id, 'success'))).toEqual([403, 'task.success_not_admin']);
+    // Marking it done (a success) is the admin's: a council member is told so, not "only the owner".
+    const councilDone = await act(council.token, task._id, 'success');
+    expect(refusal(councilDone)).toEqual([403, 'task.success_not_admin']);
+    expect(councilDone.body.error?.message).toMatch(/^Only an admin can mark a task done/);
     expect(detail(await act(admin.token, task._id, 'success')).status).toBe('SUCCESS');
     expect(refusal(await act(admin.token, task._id, 'distribute'))).toEqual([400, 'task.required']);
     const done = detail(await act(admin.token, task._id, 'distribute', '40 ELA, tx 0xabc'));
@@ -236,8 +262,8 @@ describe('tasks', () => {
     expect((await apply(task._id)).status).toBe(200);
     expect((await t.call('POST', `/task/${task._id}/withdraw`, { token: a.token })).status).toBe(200);
 
-    expect(refusal(await act(a.token, task._id, 'cancel'))).toEqual([403, 'task.not_owner']);
-    expect(refusal(await act(owner.token, task._id, 'expire'))).toEqual([403, 'task.not_owner']);
+    expect(refusal(await act(a.token, task._id, 'cancel'))).toEqual([403, 'task.cancel_not_allowed']);
+    expect(refusal(await act(owner.token, task._id, 'expire'))).toEqual([403, 'task.expire_not_admin']);
     expect(detail(await act(admin.token, task._id, 'expire')).status).toBe('EXPIRED');
     expect(refusal(await apply(task._id))).toEqual([409, 'task.not_open']);
 

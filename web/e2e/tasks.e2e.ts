@@ -72,7 +72,12 @@ describe('tasks', () => {
     await page.getByLabel('Reference bid').fill('50');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText('You must confirm you have read the payment rules and disclaimer').first().waitFor();
+    // The information link and the location are required (spec §5 Task create), each saying what it needs.
+    await page.getByText('Please give a link where people can learn more about it').first().waitFor();
+    await page.getByText('Please say where it takes place').first().waitFor();
     await shot(page, 'tasks-create-en');
+    await page.getByLabel('Information link', { exact: true }).fill('https://example.org/explorer-widget');
+    await page.getByLabel('Location', { exact: true }).fill('Online');
     await page.getByTestId('confirm-rules').click();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByTestId('task-detail').waitFor();
@@ -168,6 +173,8 @@ describe('tasks', () => {
     const base = {
       description: 'Meet the builders.',
       candidateLimit: 20,
+      infoLink: 'https://example.org/builders',
+      location: 'Singapore',
       confirmRules: true,
       applicationDeadline: soon,
     };
@@ -179,7 +186,6 @@ describe('tasks', () => {
         name: `Meetup ${Date.now().toString(36)}`,
         type: 'EVENT',
         category: 'SOCIAL',
-        location: 'Singapore',
         eventDateType: 'TENTATIVE',
       },
     });

@@ -64,14 +64,19 @@ const date = z.iso
   .nullable()
   .optional()
   .transform((v) => v ?? null);
-const link = z
-  .string()
+/** A required link (spec §5 Task create: "info link ... required"): sent empty or not at all, it says so. */
+const requiredLink = z
+  .string(M['task.info_link_required'])
   .trim()
+  .min(1, { error: M['task.info_link_required'], abort: true })
   .max(500, M['task.too_long'])
-  .regex(/^https?:\/\/\S+$/, M['task.link_invalid'])
-  .or(z.literal(''))
-  .optional()
-  .transform((v) => v || null);
+  .regex(/^https?:\/\/\S+$/, M['task.link_invalid']);
+/** The required location (spec §5 Task create: "location ... required"): a place, or "Online". */
+const requiredLocation = z
+  .string(M['task.location_required'])
+  .trim()
+  .min(1, M['task.location_required'])
+  .max(200, M['task.too_long']);
 const upload = z
   .string()
   .trim()
@@ -92,8 +97,8 @@ const taskFields = z.object({
   type: taskTypeSchema,
   description: z.string().trim().min(1, M['task.required']).max(5000, M['task.too_long']),
   goals: text(2000),
-  infoLink: link,
-  location: text(200),
+  infoLink: requiredLink,
+  location: requiredLocation,
   applicationDeadline: date,
   completionDeadline: date,
   eventStart: date,

@@ -1,11 +1,22 @@
 import type { AppDeps } from '../../app-deps';
-import type { TaskAction, TaskDetail, TaskStatus } from '../../contract/task.contract';
+import type { TaskAction, TaskDetail, TaskMessageType, TaskStatus } from '../../contract/task.contract';
 import type { AuthUser } from '../session/auth-user';
 import { isAdmin, isCouncil, readableTask } from './task-access';
 import { taskError } from './task-errors';
 import { hasMoney } from './task-rules';
 import { getTask } from './task.service';
 import * as repo from './task.repo';
+
+/** The refusal of each action to someone who may not do it: it names the role that may. */
+const WHO_MAY: Record<TaskAction, TaskMessageType> = {
+  approve: 'task.approve_not_admin',
+  cancel: 'task.cancel_not_allowed',
+  expire: 'task.expire_not_admin',
+  complete: 'task.complete_not_owner',
+  signoff: 'task.not_council',
+  success: 'task.success_not_admin',
+  distribute: 'task.distribute_not_admin',
+};
 
 /**
  * One lifecycle action (see TASK_TRANSITIONS): who may do it is checked here, the move itself by the table and
@@ -24,8 +35,9 @@ export async function runTaskAction(
     const from = task.status as TaskStatus;
     const owner = task.ownerId === user.id;
     const admin = isAdmin(user);
-    const need = (ok: boolean, type: 'task.not_owner' | 'task.not_council' = 'task.not_owner') => {
-      if (!ok) throw taskError(403, type);
+    // A refusal names who may do this action (the owner, an admin, a council member).
+    const need = (ok: boolean) => {
+      if (!ok) throw taskError(403, WHO_MAY[action]);
     };
     const move = async (allowed: TaskStatus[], to: TaskStatus, extra = {}) => {
       if (!allowed.includes(from) || !(await repo.moveTaskStatus(tx, id, from, to, extra)))
@@ -40,7 +52,7 @@ export async function runTaskAction(
         need(owner);
         return move(['ASSIGNED'], hasMoney(task) ? 'SUBMITTED' : 'SUCCESS');
       case 'signoff':
-        need(isCouncil(user), 'task.not_council');
+        need(isCouncil(user));
         if (from !== 'SUBMITTED') throw taskError(409, 'task.wrong_status');
         if (task.signedOffBy) throw taskError(409, 'task.already_signed_off');
         return repo.updateTask(tx, id, { signedOffBy: user.id });

@@ -115,7 +115,7 @@ export function TaskForm({
     }
   };
   const text = (name: keyof FormValues, rows = 3, max = 3000) => (
-    <Form.Item name={name} label={t(`form.${name}`)} rules={[rule]}>
+    <Form.Item name={name} label={t(`form.${name}`)} rules={[rule]} required={name === 'description'}>
       <Input.TextArea autoSize={{ minRows: rows }} maxLength={max} />
     </Form.Item>
   );
@@ -148,7 +148,7 @@ export function TaskForm({
       data-testid="task-form"
       className="cr-task-form"
     >
-      <Form.Item name="name" label={t('form.name')} rules={[rule]}>
+      <Form.Item name="name" label={t('form.name')} rules={[rule]} required>
         <Input maxLength={120} />
       </Form.Item>
       <Space wrap size={16} align="start">
@@ -170,7 +170,7 @@ export function TaskForm({
             options={TASK_CATEGORIES.map((x) => ({ value: x, label: t(`categories.${x}`) }))}
           />
         </Form.Item>
-        <Form.Item name="candidateLimit" label={t('form.candidateLimit')} rules={[rule]}>
+        <Form.Item name="candidateLimit" label={t('form.candidateLimit')} rules={[rule]} required>
           <InputNumber min={1} max={1000} />
         </Form.Item>
       </Space>
@@ -185,10 +185,10 @@ export function TaskForm({
           {text('infrastructure')}
         </>
       )}
-      <Form.Item name="infoLink" label={t('form.infoLink')} rules={[rule]}>
+      <Form.Item name="infoLink" label={t('form.infoLink')} rules={[rule]} required>
         <Input placeholder="https://" maxLength={500} />
       </Form.Item>
-      <Form.Item name="location" label={t('form.location')} rules={[rule]}>
+      <Form.Item name="location" label={t('form.location')} rules={[rule]} required>
         <Input maxLength={200} />
       </Form.Item>
       {date('applicationDeadline')}
