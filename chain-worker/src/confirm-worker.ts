@@ -133,7 +133,8 @@ export async function failReverted(
     confirmations,
     rawTx: null,
     lastError: null,
-    failureType: 'chain.reverted',
+    // Out of gas is no rule of the contract: a retry with a new estimate can succeed (chain-status.ts).
+    failureType: batchRevert === '0x' ? 'chain.out_of_gas' : 'chain.reverted',
     failureReason: `The transaction reverted in block ${receipt.blockNumber}: ${reason}`,
     finishedAt: new Date(),
   });

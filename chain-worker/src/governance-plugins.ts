@@ -65,5 +65,10 @@ function domainPlugins(addresses: GovernanceAddresses, proposals: ProposalPlugin
     },
     windowClosers: [...proposal.windowClosers, ...milestone.windowClosers],
     onActionChanged: proposal.onActionChanged,
+    // Each module's permanent-refusal hooks by action kind (api/src/chain/chain-refusal.ts): add yours here.
+    refusals: {
+      handlers: { ...proposal.refusalHandlers },
+      mail: proposals.mail,
+    },
   };
 }

@@ -6,7 +6,9 @@ import {
   updateChainActionFields,
   type ChainActionFields,
 } from '@cr/api/chain/chain-action.repo';
-import { publishChainActionAfterCommit } from '@cr/api/effects/after-commit';
+import { publishAfterCommit, publishChainActionAfterCommit } from '@cr/api/effects/after-commit';
+import { applyPermanentRefusal, type RefusalEffects, type RefusalHandlers } from '@cr/api/chain/chain-refusal';
+import { queueMails, type MailLog, type MailQueue } from '@cr/api/queues/mail-queue';
 import type { ChainStatus } from '@cr/api/chain/chain-status';
 import type { ChainQueues } from '@cr/api/queues/chain-queues';
 import type { EventBus } from '@cr/api/realtime/event-bus';
@@ -62,6 +64,11 @@ export interface WorkerContext {
    */
   confirmWatchdogMs: number;
   onActionChanged?: ChainActionListener;
+  /**
+   * The per-kind "on permanent refusal" hooks (api/src/chain/chain-refusal.ts): run in the transaction that fails
+   * an action for good; their notices are mailed through `mail` after commit (not mailed without it).
+   */
+  refusals?: { handlers: RefusalHandlers; mail?: { mailQueue: MailQueue; logger: MailLog } };
   /** Takes the ready relayed actions many at a time (SUBMIT_PUMP_BATCH > 0 and this instance runs `submit`). */
   submitPump?: SubmitPump;
   /** Timing probe (the bench's stage timeline): called as an action passes a stage of its pipeline. */
@@ -101,13 +108,27 @@ async function changeAction(
   ctx: WorkerContext,
   write: (tx: Db) => Promise<ChainActionRow | undefined>,
 ): Promise<ChainActionRow | undefined> {
+  let refused: RefusalEffects | undefined;
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await write(tx);
     if (updated && ctx.onActionChanged) await ctx.onActionChanged(updated, tx);
+    if (updated?.status === 'failed' && ctx.refusals)
+      refused = await applyPermanentRefusal(ctx.refusals.handlers, updated, tx);
     return updated;
   });
   if (row) await publish(ctx, row);
+  if (refused) await announceRefusal(ctx, refused);
   return row;
+}
+
+/** A committed permanent refusal: the record's live updates, the signers' inbox events, then their e-mails. */
+async function announceRefusal(ctx: WorkerContext, effects: RefusalEffects): Promise<void> {
+  await publishAfterCommit(ctx, effects.events);
+  const mail = ctx.refusals?.mail;
+  if (mail && effects.mails.length > 0)
+    await queueMails(mail, effects.mails).catch((err: unknown) =>
+      ctx.logger.warn({ err }, 'chain refusal mail not queued (the inbox still shows the notice)'),
+    );
 }
 
 /** Publishing is best effort: the row is the truth and the page re-reads it; a lost push is logged, not fatal. */

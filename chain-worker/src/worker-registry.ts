@@ -49,6 +49,8 @@ export interface WorkerPlugins {
   /** Finer reading of a finalize dry run's revert (overrides alreadyDoneErrors), e.g. "too early" vs "done". */
   classifyFinalizeRevert?: (revert: DecodedRevert) => FinalizeRevertVerdict;
   onActionChanged?: ChainActionListener;
+  /** Per-kind hooks run when the chain refuses an action for good (api/src/chain/chain-refusal.ts). */
+  refusals?: WorkerContext['refusals'];
   indexedContracts?: BlockWatcherOptions['contracts'];
   windowClosers?: BlockWatcherOptions['closers'];
   onEvents?: BlockWatcherOptions['onEvents'];
@@ -121,6 +123,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     heads: undefined,
     confirmWatchdogMs: 0,
     onActionChanged: deps.plugins?.onActionChanged,
+    refusals: deps.plugins?.refusals,
     onStage: deps.onStage,
   };
   const parts = new Set(config.WORKER_QUEUES);

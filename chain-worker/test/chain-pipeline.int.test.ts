@@ -1,6 +1,12 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAIN_ACTION_EVENT, chainActionRoom, subjectRoom } from '@cr/api/chain/chain-action-events';
+import {
+  CHAIN_ACTION_EVENT,
+  chainActionRoom,
+  subjectRoom,
+  toChainActionView,
+} from '@cr/api/chain/chain-action-events';
+import { transitionChainAction } from '@cr/api/chain/chain-action.repo';
 import { retryChainAction } from '@cr/api/chain/chain-action.service';
 import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
 import { ChainActionError } from '@cr/api/chain/chain-errors';
@@ -64,16 +70,30 @@ describe('relayed chain actions', () => {
     expect(nonces.at(-1)! - nonces[0]!).toBe(11);
   });
 
-  it('a call the contract refuses fails with the decoded reason, and the retry path chains it once the cause is fixed', async () => {
+  it('a call the contract refuses fails for good with the decoded reason: it is not offered for a retry and a retry is refused', async () => {
     await (await t.recorder.getFunction('setOpen')(false)).wait();
     const row = await t.relay('while-closed');
     const failed = await t.waitForStatus(row.id, ['failed', 'chained']);
+    await (await t.recorder.getFunction('setOpen')(true)).wait();
     expect(failed.status).toBe('failed');
     expect(failed.failureType).toBe('chain.refused');
     expect(failed.failureReason).toBe('The contract refused the call: Closed()');
     expect(failed.nonce).toBeNull(); // refused before a nonce was spent
+    expect(toChainActionView(failed).retryable).toBe(false);
+    await expect(
+      retryChainAction(t.database.db, t.workers!.queues, t.workers!.context.events, row.id),
+    ).rejects.toThrow(/refused this action for good/);
+  });
 
-    await (await t.recorder.getFunction('setOpen')(true)).wait();
+  it('a failure a retry can fix (a dropped tx) is retryable, and the retry path chains it', async () => {
+    const row = await t.relay('dropped-then-retried', { enqueue: false });
+    // What the confirm step writes when the node forgot the tx (the action never reached a block).
+    const moved = await transitionChainAction(t.database.db, row.id, 'unchain', 'failed', {
+      failureType: 'chain.dropped',
+      failureReason: 'The transaction was dropped by the node.',
+      finishedAt: new Date(),
+    });
+    expect(moved && toChainActionView(moved).retryable).toBe(true);
     const view = await retryChainAction(t.database.db, t.workers!.queues, t.workers!.context.events, row.id);
     expect(view.status).toBe('unchain');
     const chained = await t.waitForStatus(row.id, ['chained', 'failed']);

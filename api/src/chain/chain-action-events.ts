@@ -1,6 +1,7 @@
 import type { ChainActionView } from '../contract/chain.contract';
 import type { ChainActionRow } from '../db/schema/chain.schema';
 import type { EventBus } from '../realtime/event-bus';
+import { canRetry } from './chain-status';
 
 /**
  * Live chain updates on the event bus (every api instance relays them to socket.io rooms):
@@ -42,7 +43,7 @@ export function toChainActionView(row: ChainActionRow): ChainActionView {
     confirmations: row.confirmations,
     failureType: row.failureType,
     failureReason: row.failureReason,
-    retryable: row.status === 'failed' && row.mode === 'relay',
+    retryable: canRetry(row.status, row.mode, row.failureType),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

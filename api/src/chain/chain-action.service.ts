@@ -45,12 +45,14 @@ export async function retryChainAction(
     const current = await lockChainAction(tx, id);
     if (!current)
       throw new ChainActionError('chain.action_not_found', 'The chain action was not found.', 404);
-    if (!canRetry(current.status, current.mode))
+    if (!canRetry(current.status, current.mode, current.failureType))
       throw new ChainActionError(
         'chain.not_retryable',
         current.mode === 'track'
           ? 'A transaction sent by the wallet cannot be retried here; send it again from the wallet.'
-          : `Only a failed action can be retried (this one is ${current.status}).`,
+          : current.status === 'failed'
+            ? 'The chain refused this action for good: sending the same signatures again cannot succeed.'
+            : `Only a failed action can be retried (this one is ${current.status}).`,
         409,
       );
     return transitionChainAction(tx, id, 'failed', 'unchain', {

@@ -13,9 +13,14 @@ describe('chain action lifecycle', () => {
   it('lets a replaced tx go back to unchain and a failed relayed action be retried', () => {
     expect(canTransition('chaining', 'unchain')).toBe(true);
     expect(canTransition('failed', 'unchain')).toBe(true);
-    expect(canRetry('failed', 'relay')).toBe(true);
-    expect(canRetry('failed', 'track')).toBe(false);
-    expect(canRetry('chaining', 'relay')).toBe(false);
+    expect(canRetry('failed', 'relay', 'chain.unreachable')).toBe(true);
+    expect(canRetry('failed', 'relay', 'chain.dropped')).toBe(true);
+    expect(canRetry('failed', 'track', 'chain.dropped')).toBe(false);
+    expect(canRetry('chaining', 'relay', null)).toBe(false);
+  });
+  it('never offers a retry of what the contract refused: the same signatures meet the same rule', () => {
+    for (const type of ['chain.refused', 'chain.reverted', 'chain.dependency_failed'])
+      expect(canRetry('failed', 'relay', type)).toBe(false);
   });
   it('counts the tx block as the first confirmation', () => {
     expect(confirmationsAt(100, 99)).toBe(0);

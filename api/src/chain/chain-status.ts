@@ -13,7 +13,7 @@ export type ChainStatus =
   /** In a block at least CONFIRMATIONS deep with success; `blockNumber` recorded. Terminal. */
   | 'chained'
   /** Reverted, refused before sending, dropped, or a wallet tx that did not match; `failureReason` is readable.
-   * A relayed action can be retried (back to `unchain`). */
+   * A relayed action whose failure a retry can fix can be retried (back to `unchain`); a permanent refusal cannot. */
   | 'failed';
 
 export const CHAIN_STATUSES = [
@@ -46,9 +46,29 @@ export function isTerminal(status: ChainStatus): boolean {
   return CHAIN_TRANSITIONS.next[status].length === 0 || status === 'failed';
 }
 
-/** A failed action can be retried only when the worker sends it; a wallet-sent tx must be sent again by the member. */
-export function canRetry(status: ChainStatus, mode: ChainActionMode): boolean {
-  return status === 'failed' && mode === 'relay';
+/**
+ * Failures no retry can change (docs/chain-actions.md, "Permanent refusals"): the contract refused the signed call
+ * (`chain.refused` at gas estimation, `chain.reverted` in its block) or the action it builds on failed
+ * (`chain.dependency_failed`). The signatures are fixed, so sending them again meets the same rule. A failure of
+ * any other type (`chain.unreachable`, `chain.dropped`, `chain.out_of_gas`...) can succeed on a retry.
+ */
+export const PERMANENT_FAILURE_TYPES: ReadonlySet<string> = new Set([
+  'chain.refused',
+  'chain.reverted',
+  'chain.dependency_failed',
+]);
+
+/** True when a `failed` action's failure is one no retry can fix (the per-kind refusal hook then runs). */
+export function isPermanentFailure(failureType: string | null): boolean {
+  return failureType !== null && PERMANENT_FAILURE_TYPES.has(failureType);
+}
+
+/**
+ * A failed action can be retried only when the worker sends it (a wallet-sent tx must be sent again by the member)
+ * and only when its failure is one a retry can fix.
+ */
+export function canRetry(status: ChainStatus, mode: ChainActionMode, failureType: string | null): boolean {
+  return status === 'failed' && mode === 'relay' && !isPermanentFailure(failureType);
 }
 
 /** Confirmations of a tx mined in `txBlock` when the tip is `tip` (the tx's own block counts as one). */

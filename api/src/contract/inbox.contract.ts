@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The in-app inbox (docs/inbox.md): what needs the signed-in member now, by role, and what happened to their own
  * suggestions. "Need" items (a vote, a review, a rejection to fix, a withdrawal) leave when done; event items
- * (a comment, a mention) stay until read.
+ * (a comment, a mention, a chain refusal of something the member signed) stay until read.
  */
 export const inboxKindSchema = z.enum([
   'vote',
@@ -16,6 +16,7 @@ export const inboxKindSchema = z.enum([
   'withdraw',
   'comment',
   'mention',
+  'chain-refused',
 ]);
 export type InboxKind = z.infer<typeof inboxKindSchema>;
 
@@ -43,8 +44,10 @@ export const inboxItemSchema = z.object({
   endsAt: z.string().nullable(),
   endHeight: z.number().int().nullable(),
   blocksLeft: z.number().int().nullable(),
-  /** A short excerpt (comment text, rejection comment), or null. */
+  /** A short excerpt (comment text, rejection comment, the chain's reason for a refusal), or null. */
   excerpt: z.string().nullable(),
+  /** The page to open when the item names its own (a chain refusal: the draft or the suggestion), else null. */
+  link: z.string().nullable(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 

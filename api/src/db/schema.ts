@@ -24,3 +24,4 @@ export * from './schema/elip.schema';
 export * from './schema/calendar.schema';
 export * from './schema/inbox.schema';
 export * from './schema/mail-preferences.schema';
+export * from './schema/chain-refusal.schema';

@@ -19,6 +19,8 @@ export const MAIL_GROUP_OF: Record<MailKind, MailGroup | null> = {
   'tracking.submitted': 'tracking',
   'tracking.reviewed': 'tracking',
   'social.digest': 'messages',
+  // What you signed did not take effect: always told, like account mail.
+  'chain.refused': null,
 };
 
 /** The group of a job and its recipient, when the member may turn it off. */

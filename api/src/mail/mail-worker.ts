@@ -2,6 +2,7 @@ import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/db-client';
 import type { Logger } from '../http/logger';
+import { chainRefusalMail } from '../chain/chain-refusal-mail';
 import { accountMail } from '../modules/account/account-mail';
 import { proposalMail } from '../modules/proposal/proposal-mail';
 import { trackingMail } from '../modules/proposal-tracking/tracking-mail';
@@ -64,6 +65,7 @@ const HANDLERS: Record<string, MailHandler> = {
   proposal: proposalMail as MailHandler,
   tracking: trackingMail as MailHandler,
   social: socialMail as MailHandler,
+  chain: chainRefusalMail as MailHandler,
 };
 
 function handlerOf(job: MailJob): MailHandler {

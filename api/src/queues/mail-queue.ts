@@ -47,6 +47,8 @@ export type MailJob =
       round: number;
       decision: 'approve' | 'reject';
     }
+  /** The chain refused for good an action the recipient signed (a chain_refusal_notices row records it). */
+  | { kind: 'chain.refused'; recipientId: string; actionId: string }
   /** Unread direct messages older than an hour, once per message (`batchAt` = when the batch was claimed). */
   | { kind: 'social.digest'; recipientId: string; count: number; batchAt: string };
 
@@ -104,6 +106,8 @@ export function mailJobId(job: MailJob): string {
       return `tracking-submitted/${job.entryId}/${job.round}/${job.recipientId}`;
     case 'tracking.reviewed':
       return `tracking-reviewed/${job.entryId}/${job.round}/${job.recipientId}`;
+    case 'chain.refused':
+      return `chain-refused/${job.actionId}/${job.recipientId}`;
     case 'social.digest':
       return `message-digest/${job.recipientId}/${Date.parse(job.batchAt)}`;
   }

@@ -1,5 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
+import { chainActions } from '../../db/schema/chain.schema';
+import { chainRefusalNotices } from '../../db/schema/chain-refusal.schema';
 import { inboxReads } from '../../db/schema/inbox.schema';
 import { proposalMilestones } from '../../db/schema/milestone.schema';
 import { proposalTracking } from '../../db/schema/proposal-tracking.schema';
@@ -148,6 +150,24 @@ export async function commentsFor(db: Db, userId: string, since: Date, limit: nu
       ),
     )
     .orderBy(desc(suggestionComments.createdAt))
+    .limit(limit);
+}
+
+/** The member's notices of actions they signed that the chain refused for good, newest first, with the reason. */
+export async function refusalNoticesFor(db: Db, userId: string, since: Date, limit: number) {
+  return db
+    .select({
+      actionId: chainRefusalNotices.actionId,
+      subjectId: chainRefusalNotices.subjectId,
+      title: chainRefusalNotices.title,
+      link: chainRefusalNotices.link,
+      at: chainRefusalNotices.createdAt,
+      reason: chainActions.failureReason,
+    })
+    .from(chainRefusalNotices)
+    .innerJoin(chainActions, eq(chainActions.id, chainRefusalNotices.actionId))
+    .where(and(eq(chainRefusalNotices.recipientId, userId), gt(chainRefusalNotices.createdAt, since)))
+    .orderBy(desc(chainRefusalNotices.createdAt))
     .limit(limit);
 }
 

@@ -38,6 +38,7 @@ const base = {
   endHeight: null,
   blocksLeft: null,
   excerpt: null,
+  link: null,
 } satisfies Partial<Draft>;
 
 const proposalSubject = (r: { proposalId: string; number: number | null; title: string }) => ({
@@ -175,6 +176,31 @@ async function commentItems(deps: AppDeps, user: AuthUser, now: Date): Promise<D
   }));
 }
 
+/** The signers of an action the chain refused for good (api/src/chain/chain-refusal.ts), with the reason. */
+async function refusalItems(deps: AppDeps, user: AuthUser, now: Date): Promise<Draft[]> {
+  const rows = await repo.refusalNoticesFor(
+    deps.database.db,
+    user.id,
+    new Date(now.getTime() - EVENT_DAYS * DAY_MS),
+    EVENT_LIMIT,
+  );
+  return rows.map((r) => ({
+    ...base,
+    key: `chain-refused:${r.actionId}`,
+    kind: 'chain-refused' as const,
+    need: false,
+    at: r.at.toISOString(),
+    subject: {
+      type: r.link.startsWith('/suggestion/') ? ('suggestion' as const) : ('proposal' as const),
+      id: r.subjectId,
+      number: null,
+      title: r.title,
+    },
+    excerpt: excerpt(r.reason),
+    link: r.link,
+  }));
+}
+
 /** Every item of the member now: needs first (votes by deadline), then the rest newest first. */
 export async function readInbox(deps: AppDeps, user: AuthUser, now = new Date()): Promise<Inbox> {
   const parts = await Promise.all([
@@ -182,6 +208,7 @@ export async function readInbox(deps: AppDeps, user: AuthUser, now = new Date())
     reviewItems(deps, user),
     ownerItems(deps, user),
     commentItems(deps, user, now),
+    refusalItems(deps, user, now),
   ]);
   const drafts = parts.flat();
   const read = await repo.readKeys(

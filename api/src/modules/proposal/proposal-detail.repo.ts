@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { canRetry } from '../../chain/chain-status';
 import { rowFromJson, rowJson } from '../../db/row-json';
 import { preparedOnce } from '../../db/statement-params';
 import { alias } from 'drizzle-orm/pg-core';
@@ -226,7 +227,7 @@ export async function findProposalDetail(
       confirmations: a.confirmations,
       failureType: a.failureType,
       failureReason: a.failureReason,
-      retryable: a.status === 'failed' && a.mode === 'relay',
+      retryable: canRetry(a.status, a.mode, a.failureType),
       updatedAt: new Date(a.updatedAt).toISOString(),
     })),
     changedBy: row.changedBy,

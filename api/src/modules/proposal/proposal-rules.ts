@@ -14,7 +14,8 @@ import { statusTable } from '../../db/status-table';
  */
 export const PROPOSAL_TRANSITIONS = statusTable<ProposalStatus>('proposal', {
   DRAFT: ['PROPOSED'],
-  PROPOSED: ['NOTIFICATION', 'REJECT', 'DEFERRED'],
+  // → DRAFT: the chain refused the registration for good (proposal-refusal.ts); it was never public on chain.
+  PROPOSED: ['NOTIFICATION', 'REJECT', 'DEFERRED', 'DRAFT'],
   NOTIFICATION: ['ACTIVE', 'VETOED'],
   ACTIVE: ['FINAL', 'INCOMPLETED', 'TERMINATED'],
   REJECT: [],

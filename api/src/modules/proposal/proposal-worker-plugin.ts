@@ -7,6 +7,8 @@ import type { ChainActionRow } from '../../db/schema/chain.schema';
 import type { MailJob, MailLog, MailQueue } from '../../queues/mail-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import { getChainHead } from '../../chain/chain-index.repo';
+import type { RefusalHandlers } from '../../chain/chain-refusal';
+import { onRegistrationRefused } from './proposal-refusal';
 import { queueRecordedProposalMail, requeuePendingProposalMail } from './proposal-mail';
 import { projectEvents, type ProjectionNotice } from './proposal-projection';
 import { closedWindows } from './proposal-projection.repo';
@@ -37,6 +39,8 @@ export interface ProposalWorkerPlugins {
     ): Promise<{ subjectType: string; subjectId: string; dedupeKey: string; to: string; data: string }[]>;
   }[];
   onActionChanged: (action: ChainActionRow, tx: Db) => Promise<void>;
+  /** Per-kind hooks when the chain refuses an action for good (api/src/chain/chain-refusal.ts). */
+  refusalHandlers: RefusalHandlers;
 }
 
 export interface ProposalWorkerOptions {
@@ -129,6 +133,8 @@ export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWork
       if (action.kind === REGISTER_KIND) await repo.followRegisterAction(tx, action);
       else if (action.kind === VOTE_KIND) await repo.followVoteAction(tx, action);
     },
+    // The permanent-refusal hooks of this module's kinds (api/src/chain/chain-refusal.ts).
+    refusalHandlers: { [REGISTER_KIND]: onRegistrationRefused },
   };
 }
 

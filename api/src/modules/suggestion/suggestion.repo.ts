@@ -189,6 +189,18 @@ export async function markProposed(
   await addTag(db, id, 'ADDED_TO_PROPOSAL', proposal.by);
 }
 
+/**
+ * Undoes `markProposed` when the chain refused the registration for good: the suggestion is signed and not
+ * proposed again (no number, no draft hash, no ADDED_TO_PROPOSAL tag), so a council member can make it a proposal.
+ */
+export async function unmarkProposed(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(suggestions)
+    .set({ proposalNumber: null, proposalHash: null, updatedAt: at })
+    .where(eq(suggestions.id, id));
+  await db.delete(suggestionTags).where(tagWhere(id, 'ADDED_TO_PROPOSAL'));
+}
+
 type TagType = (typeof suggestionTags.$inferInsert)['type'];
 const tagWhere = (suggestionId: string, type: TagType) =>
   and(eq(suggestionTags.suggestionId, suggestionId), eq(suggestionTags.type, type));

@@ -15,6 +15,7 @@ import '../inbox.css';
 
 /** Where the member acts on an item: the vote panel, the proposal's tracking or payments, the comments. */
 function target(item: InboxItem): string {
+  if (item.link) return item.link;
   const ref = item.subject.number ?? item.subject.id;
   if (item.subject.type === 'suggestion') return paths.suggestion(ref, { comments: true });
   if (item.kind === 'vote') return paths.proposal(ref, { vote: true });
