@@ -130,10 +130,11 @@ describe('my profile', () => {
         twitter: null,
       },
     });
+    // All lowercase carries no checksum (EIP-55): accepted, and stored in its checksummed form.
     const evm = await put(
       '/user/profile/full',
       token,
-      fullForm(user, { walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
+      fullForm(user, { walletAddress: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed' }),
     );
     expect(evm.body.data?.walletAddress).toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     // Links not sent stay as they were.
@@ -185,6 +186,18 @@ describe('my profile', () => {
           [
             'walletAddress',
             'The wallet address must be an ELA address (34 characters) or an EVM address (42 characters starting with 0x)',
+          ],
+        ],
+      ],
+      [
+        '/user/profile/full',
+        fullForm(user, { walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }),
+        400,
+        'profile.wallet_address_checksum',
+        [
+          [
+            'walletAddress',
+            'The checksum of this 0x address is wrong: a character or its upper/lower case was mistyped. Copy the address again from your wallet.',
           ],
         ],
       ],

@@ -47,6 +47,17 @@ const motionBudget = (payments: PaymentInput[], total = '1000') => ({
 });
 
 describe('posting a suggestion', () => {
+  it('takes a payment address written all in lowercase (EIP-55 needs no checksum there) and stores it checksummed', async () => {
+    const address = escAddress();
+    const lower = newMotion({ budget: { ...newMotion().budget!, elaAddress: address.toLowerCase() } });
+    const res = await post(lower);
+    expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+    const posted = res.body.data!;
+    expect((posted.content as { budget: { elaAddress: string } }).budget.elaAddress).toBe(address);
+    // The draft hash the author signs is over the stored, checksummed form.
+    expect(posted.draftHash).toBe(suggestionDraftHash(posted.number, posted.content));
+  });
+
   it('stores a valid new motion with a sequence number, version 1 and the draft hash of its canonical form', async () => {
     const first = await postSuggestion(t, author.token);
     const second = await postSuggestion(t, author.token);
@@ -293,7 +304,7 @@ describe('every form rule is enforced by the API', () => {
           })(),
         },
       }),
-      `budget.elaAddress: ${M.invalidAddress}`,
+      `budget.elaAddress: ${M.addressChecksum}`,
     ],
     [
       'a change proposal paying to a main-chain ELA address',

@@ -7,12 +7,14 @@ import {
   base58Encode,
   ELA_BURN_ADDRESS,
   elaAddressFromProgramHash,
+  escAddressProblem,
   isChecksummedEscAddress,
   isElaAddress,
   isEscAddress,
   isStandardElaAddress,
   isWalletAddress,
   normalizeEscAddress,
+  normalizeWalletAddress,
   toChecksumEscAddress,
 } from './address';
 
@@ -97,7 +99,36 @@ describe('Elastos Smart Chain addresses', () => {
   });
 });
 
+describe('EIP-55: the checksum is optional in one case, required in mixed case', () => {
+  it('all lowercase or all uppercase is an address, normalized to the EIP-55 form ethers gives', () => {
+    for (let i = 0; i < 20; i++) {
+      const address = getAddress(`0x${randomBytes(20).toString('hex')}`);
+      for (const written of [address.toLowerCase(), `0x${address.slice(2).toUpperCase()}`]) {
+        expect(escAddressProblem(written)).toBeNull();
+        expect(normalizeEscAddress(written)).toBe(getAddress(written));
+        expect(normalizeWalletAddress(written)).toBe(address);
+      }
+    }
+  });
+
+  it('mixed case with a wrong checksum is a checksum problem; a wrong shape is a shape problem', () => {
+    expect(escAddressProblem('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBeNull();
+    expect(escAddressProblem('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toBe('checksum');
+    expect(escAddressProblem('0x5aaeb6053f3e94c9b9a09f33669435e7ef1bea')).toBe('shape');
+    expect(escAddressProblem('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beazz')).toBe('shape');
+    expect(escAddressProblem(ELA_BURN_ADDRESS)).toBe('shape');
+  });
+});
+
 describe('profile wallet addresses', () => {
+  it('are stored as written on the main chain, in the EIP-55 form on the Smart Chain', () => {
+    expect(normalizeWalletAddress(ELA_BURN_ADDRESS)).toBe(ELA_BURN_ADDRESS);
+    expect(normalizeWalletAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toBe(
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    );
+    expect(normalizeWalletAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toBeNull();
+  });
+
   it('accept either chain, each by its own rule', () => {
     expect(isWalletAddress(ELA_BURN_ADDRESS)).toBe(true);
     expect(isWalletAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(true);

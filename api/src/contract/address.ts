@@ -6,8 +6,10 @@ import { sha256 } from './sha256';
  * - ELA main chain: 34 Base58 characters, Base58Check (25 bytes whose last 4 are the double SHA-256 of the
  *   first 21). A standard single-signature address has version 0x21 and starts with 'E'.
  * - Elastos Smart Chain (EVM): `0x` + 40 hex digits; the EIP-55 mixed case carries a checksum.
- * Two policies are used: a profile's wallet address accepts any main-chain address or a Smart Chain one in any
- * single case; a budget's payment address must be the EIP-55 form (the on-chain treasury pays there).
+ * A Smart Chain address is accepted as EIP-55 allows (all lowercase, all uppercase, or mixed case whose checksum
+ * holds) and stored in its EIP-55 form; only mixed case with a wrong checksum is refused, as a wrong checksum.
+ * A profile's wallet address accepts any main-chain address or a Smart Chain one; a budget's payment address
+ * must be a Smart Chain one (the on-chain treasury pays there), stored and signed in its EIP-55 form.
  */
 
 /** The shape of a Smart Chain address (no checksum check): forms and configuration pre-check with it. */
@@ -117,14 +119,24 @@ export function normalizeEscAddress(address: string): string | null {
   return singleCase || checksummed === address ? checksummed : null;
 }
 
+/**
+ * What is wrong with a Smart Chain address as written: `shape` when it is not 0x + 40 hex digits, `checksum`
+ * when it is written in mixed case and its EIP-55 checksum does not hold (a mistyped letter or a changed
+ * capital), null when it is an address. All-lowercase and all-uppercase carry no checksum (EIP-55) and pass.
+ */
+export function escAddressProblem(address: string): 'shape' | 'checksum' | null {
+  if (!ESC_ADDRESS_SHAPE.test(address)) return 'shape';
+  return normalizeEscAddress(address) === null ? 'checksum' : null;
+}
+
 /** A Smart Chain address: 0x + 40 hex; written in mixed case, its EIP-55 checksum must hold. */
 export function isEscAddress(address: string): boolean {
   return normalizeEscAddress(address) !== null;
 }
 
 /**
- * A payment address on the Smart Chain: written with its EIP-55 checksum (a mistyped character fails), never
- * the zero address.
+ * A payment address on the Smart Chain as stored and signed: its EIP-55 form (a mistyped character fails),
+ * never the zero address. What a member writes in one case is stored in this form (`normalizeEscAddress`).
  */
 export function isChecksummedEscAddress(address: string): boolean {
   if (/^0x0{40}$/.test(address)) return false;
@@ -133,7 +145,16 @@ export function isChecksummedEscAddress(address: string): boolean {
 
 // ---------- either chain ----------
 
+/**
+ * A profile's wallet address as stored: a main-chain ELA address as written, a Smart Chain address in its EIP-55
+ * form; null when it is neither.
+ */
+export function normalizeWalletAddress(address: string): string | null {
+  if (address.startsWith('0x')) return normalizeEscAddress(address);
+  return isElaAddress(address) ? address : null;
+}
+
 /** A profile's wallet address: a main-chain ELA address or a Smart Chain address. */
 export function isWalletAddress(address: string): boolean {
-  return address.startsWith('0x') ? isEscAddress(address) : isElaAddress(address);
+  return normalizeWalletAddress(address) !== null;
 }

@@ -11,6 +11,8 @@ export const profileMessages = {
   'profile.telegram_invalid': 'A telegram handle has only letters, digits and "_"',
   'profile.wallet_address_invalid':
     'The wallet address must be an ELA address (34 characters) or an EVM address (42 characters starting with 0x)',
+  'profile.wallet_address_checksum':
+    'The checksum of this 0x address is wrong: a character or its upper/lower case was mistyped. Copy the address again from your wallet.',
   'profile.link_invalid': 'Please enter a link starting with https:// or http://',
   'profile.image_invalid': 'Please upload the image with the upload button (an image of at most 200 KB)',
   'profile.profession_invalid': 'Please choose a profession from the list',

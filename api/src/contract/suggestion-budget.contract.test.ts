@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { elaAddress, newMotion } from '../../test/suggestion-fixtures';
-import { addMonths, checkBudget, checkMilestones, type BudgetInput } from './suggestion-budget.contract';
+import {
+  addMonths,
+  checkBudget,
+  checkMilestones,
+  paymentAddressForm,
+  type BudgetInput,
+} from './suggestion-budget.contract';
 import { SUGGESTION_MESSAGES as M } from './suggestion-messages.contract';
 
 const budget = (patch: Partial<BudgetInput> = {}): BudgetInput => ({ ...newMotion().budget!, ...patch });
@@ -115,17 +121,23 @@ describe('budget', () => {
       M.paymentStructure,
     ]);
   });
-  it('accepts an Elastos Smart Chain address with its checksum only, never a main-chain ELA address', () => {
-    expect(
-      messages(checkBudget(budget({ elaAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }), 3)),
-    ).toEqual([]);
-    // A mistyped checksum, and the same address without one (address.ts: the EIP-55 form only).
+  it('accepts an Elastos Smart Chain address as EIP-55 allows, never a main-chain ELA address', () => {
+    const good = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    expect(messages(checkBudget(budget({ elaAddress: good }), 3))).toEqual([]);
+    // All lowercase or all uppercase carries no checksum (EIP-55): accepted, stored in the EIP-55 form.
+    for (const oneCase of [good.toLowerCase(), '0x' + good.slice(2).toUpperCase()]) {
+      expect(messages(checkBudget(budget({ elaAddress: oneCase }), 3))).toEqual([]);
+      expect(paymentAddressForm(oneCase)).toBe(good);
+    }
+    // Mixed case with a wrong checksum: the message says the checksum is what is wrong.
     expect(
       messages(checkBudget(budget({ elaAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }), 3)),
-    ).toEqual([M.invalidAddress]);
-    expect(
-      messages(checkBudget(budget({ elaAddress: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed' }), 3)),
-    ).toEqual([M.invalidAddress]);
+    ).toEqual([M.addressChecksum]);
+    expect(M.addressChecksum).toMatch(/^The checksum of this address is wrong/);
+    // The zero address is never a payment address, in any case.
+    expect(messages(checkBudget(budget({ elaAddress: `0x${'0'.repeat(40)}` }), 3))).toEqual([
+      M.invalidAddress,
+    ]);
     // The treasury pays on the smart chain: a main-chain address is told so (and not to use an exchange).
     expect(messages(checkBudget(budget({ elaAddress: elaAddress() }), 3))).toEqual([M.escAddressRequired]);
     expect(M.escAddressRequired).toMatch(

@@ -1,20 +1,37 @@
 import { z } from 'zod';
-import { ELA_BURN_ADDRESS, isChecksummedEscAddress, isStandardElaAddress } from './address';
+import {
+  ELA_BURN_ADDRESS,
+  escAddressProblem,
+  isChecksummedEscAddress,
+  isStandardElaAddress,
+  normalizeEscAddress,
+} from './address';
 import { amountToSela } from './ela-amount';
 import { SUGGESTION_MESSAGES as M } from './suggestion-messages.contract';
 
 /**
- * A payment address: an Elastos Smart Chain address (0x…, EIP-55 checksum), what the on-chain treasury pays to.
+ * A payment address: an Elastos Smart Chain address (0x…), what the on-chain treasury pays to, written in one
+ * case or in mixed case with a valid EIP-55 checksum; it is stored in its EIP-55 form (`paymentAddressForm`).
  * Checked when the content is saved, so a suggestion that could never be signed is never posted. Suggestions
  * stored before this rule may still hold a main-chain ELA address: they load as they are, show this error in the
  * form, and signing refuses them (proposal.esc_address_required) until the budget is edited.
  */
 export function isPaymentAddress(address: string): boolean {
-  return isChecksummedEscAddress(address);
+  const checksummed = normalizeEscAddress(address);
+  return checksummed !== null && isChecksummedEscAddress(checksummed);
 }
 
-/** The message for a payment address that is not one: a main-chain ELA address gets told where to pay instead. */
+/** The stored form of a payment address: EIP-55 when it is a Smart Chain address, else as written. */
+export function paymentAddressForm(address: string): string {
+  return normalizeEscAddress(address) ?? address;
+}
+
+/**
+ * The message for a payment address that is not one: a mixed-case address with a wrong checksum is told that the
+ * checksum is what is wrong; a main-chain ELA address gets told where to pay instead.
+ */
 export function paymentAddressMessage(address: string): string {
+  if (escAddressProblem(address) === 'checksum') return M.addressChecksum;
   return isStandardElaAddress(address) && address !== ELA_BURN_ADDRESS
     ? M.escAddressRequired
     : M.invalidAddress;

@@ -71,6 +71,14 @@ describe('suggestion content rules', () => {
     expect(
       issuesOf({ ...base, type: 'CHANGE_PROPOSAL', targetProposalNumber: 3, newAddress: 'Ebad' }),
     ).toEqual([{ path: ['newAddress'], message: M.invalidAddress }]);
+    // A new payment address in lowercase is one (EIP-55); it is stored and signed in its EIP-55 form.
+    const lower = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
+    const change = { ...base, type: 'CHANGE_PROPOSAL' as const, targetProposalNumber: 3, newAddress: lower };
+    expect(issuesOf(change)).toEqual([]);
+    expect(normalizeSuggestionContent(change).newAddress).toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    expect(issuesOf({ ...change, newAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual([
+      { path: ['newAddress'], message: M.addressChecksum },
+    ]);
     expect(issuesOf({ ...base, type: 'CHANGE_PROPOSAL', targetProposalNumber: 3, newOwnerDid: DID })).toEqual(
       [],
     );

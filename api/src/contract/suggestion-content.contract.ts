@@ -5,6 +5,7 @@ import {
   checkBudget,
   checkMilestones,
   isPaymentAddress,
+  paymentAddressForm,
   paymentAddressMessage,
   LIMITS,
   milestoneInputSchema,
@@ -394,6 +395,12 @@ function compact<T extends Record<string, unknown>>(o: T): T {
   return out as T;
 }
 
+/** A payment address as stored and signed: trimmed, a Smart Chain address in its EIP-55 form. */
+function addressText(v: string | null | undefined): string | undefined {
+  const text = normalizeText(v);
+  return text === undefined ? undefined : paymentAddressForm(text);
+}
+
 /**
  * The content as stored and hashed: text normalized, amounts canonical ("1.50" → "1.5"), only the fields of its
  * type. Idempotent. Call on content that passed `checkSuggestionContent`.
@@ -438,7 +445,7 @@ export function normalizeSuggestionContent(c: SuggestionContentInput): Suggestio
       (!blank(c.budget.total) || !blank(c.budget.elaAddress) || (c.budget.payments ?? []).length > 0)
         ? compact({
             total: amountText(c.budget.total),
-            elaAddress: normalizeText(c.budget.elaAddress),
+            elaAddress: addressText(c.budget.elaAddress),
             payments: (c.budget.payments ?? []).map((p) =>
               compact({
                 type: p.type ?? undefined,
@@ -460,7 +467,7 @@ export function normalizeSuggestionContent(c: SuggestionContentInput): Suggestio
     expectedCompletion: normalizeText(c.expectedCompletion),
     targetProposalNumber: int(c.targetProposalNumber),
     newOwnerDid: normalizeText(c.newOwnerDid),
-    newAddress: normalizeText(c.newAddress),
+    newAddress: addressText(c.newAddress),
     newSecretaryDid: normalizeText(c.newSecretaryDid),
     closeProposalNumber: int(c.closeProposalNumber),
     didNameList: splitDidNames(c.didNameList).join(' ') || undefined,

@@ -11,7 +11,7 @@ export const SUGGESTION_MESSAGES = {
   abstractWords: wordsMaxMessage(200),
   invalidAmount: 'Please input valid amount.',
   invalidDate: 'Please input a valid date.',
-  /** A payment address that is no address (or a 0x address with a mistyped checksum). */
+  /** A payment address that is no address. */
   invalidAddress:
     'Invalid address. It must be your Elastos Smart Chain (0x…) wallet address, not an exchange deposit address.',
   /**
@@ -20,6 +20,9 @@ export const SUGGESTION_MESSAGES = {
    */
   escAddressRequired:
     'The payment address must be an Elastos Smart Chain (0x…) wallet address, not an ELA main-chain or exchange deposit address.',
+  /** A 0x address in mixed case whose EIP-55 checksum does not hold (all lowercase needs none). */
+  addressChecksum:
+    'The checksum of this address is wrong: a character or its upper/lower case was mistyped. Copy the address again from your wallet.',
   invalidDid: 'Invalid DID',
   invalidUrl: 'Please input a valid link (http or https).',
   duplicateLink: 'This link is already in the list.',

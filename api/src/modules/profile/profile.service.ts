@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { isWalletAddress } from '../../contract/address';
+import { escAddressProblem, normalizeWalletAddress } from '../../contract/address';
 import {
   profileMessages,
   SOCIAL_KEYS,
@@ -22,6 +22,20 @@ import * as repo from './profile.repo';
 function profileError(type: ProfileMessageType, field: string): AppError {
   const message = profileMessages[type];
   return new AppError(400, type, message, [{ path: field, message }]);
+}
+
+/**
+ * The wallet address as stored (a 0x address in its EIP-55 form, written in any single case); a mixed-case 0x
+ * address whose checksum does not hold is refused as such.
+ */
+function storedWalletAddress(address: string): string {
+  const stored = normalizeWalletAddress(address);
+  if (stored) return stored;
+  const checksum = address.startsWith('0x') && escAddressProblem(address) === 'checksum';
+  throw profileError(
+    checksum ? 'profile.wallet_address_checksum' : 'profile.wallet_address_invalid',
+    'walletAddress',
+  );
 }
 
 export async function getOwnProfile(db: Db, userId: string): Promise<OwnProfile> {
@@ -104,8 +118,7 @@ export async function updateFullProfile(
   auth: AuthUser,
   input: FullProfileInput,
 ): Promise<OwnProfile> {
-  if (input.walletAddress && !isWalletAddress(input.walletAddress))
-    throw profileError('profile.wallet_address_invalid', 'walletAddress');
+  const walletAddress = input.walletAddress ? storedWalletAddress(input.walletAddress) : input.walletAddress;
   const social = input.social ?? {};
   return save(deps, auth, input, {
     gender: input.gender,
@@ -113,7 +126,7 @@ export async function updateFullProfile(
     bio: input.bio,
     profession: input.profession,
     skillsets: input.skillsets,
-    walletAddress: input.walletAddress,
+    walletAddress,
     ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, social[k]])),
   });
 }

@@ -107,6 +107,7 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
       const fields = fieldErrors(t, err, {
         'account.username_taken': 'username',
         'profile.wallet_address_invalid': 'walletAddress',
+        'profile.wallet_address_checksum': 'walletAddress',
       });
       if (fields.length) form.setFields(fields as never);
       else setFailure(errorText(t, err));
