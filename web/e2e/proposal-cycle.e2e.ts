@@ -6,6 +6,7 @@ import {
   councilMember,
   didMember,
   makeProposalOnPage,
+  mineTo,
   openAs,
   postSuggestion,
   proposal,
@@ -22,7 +23,8 @@ import { runId } from './qr';
  * VOTING_PERIOD_BLOCKS windows). A member posts and signs a suggestion; a council member makes it a proposal;
  * members vote with reasons and post on chain through the page's QR; the windows close by block height and the
  * watcher finalizes: PROPOSED → NOTIFICATION → ACTIVE (eight yes), REJECT (five yes), VETOED (stake > 10%).
- * Every status change is seen on a page that is never reloaded.
+ * Every status change is seen on a page that is never reloaded. The test closes each window by mining the chain to
+ * its end height (`mineTo`) rather than waiting a minute of 1-second blocks for it.
  */
 
 const site = useSite();
@@ -83,18 +85,23 @@ async function waitStatus(page: Page, status: string, timeout: number) {
   await page.locator(`[data-testid="proposal-head"][data-status="${status}"]`).waitFor({ timeout });
 }
 
-/** Suggestion posted and signed by the author, made a proposal by council-01; returns the proposal number. */
+/**
+ * Suggestion posted and signed by the author, made a proposal by council-01; returns the proposal number and the
+ * end heights of its voting and veto windows.
+ */
 async function newProposal(page: Page, title: string) {
   const s = await postSuggestion(site.site, author, title);
   await signSuggestionOnPage(page, site.site, author, s.number);
   const number = await makeProposalOnPage(page, site.site, council[0]!, s.number);
-  await waitRegistered(site.site, number);
-  return number;
+  const { window } = await waitRegistered(site.site, number);
+  return { number, votingEnd: window.votingEndHeight!, vetoEnd: window.vetoEndHeight! };
 }
 
 /**
- * One cycle at a time registers and votes (eight page votes must land inside a 60-block window on two cores);
- * the waits for the windows to close overlap, so three cycles take about as long as one and a half.
+ * One cycle at a time registers, votes and mines (eight page votes must land inside a 60-block window on two
+ * cores, and no cycle may mine the chain past another's window while that one is voting). A cycle mines only to
+ * its own window's end: a proposal registered later has later ends, so its windows are never skipped, and one
+ * registered earlier has passed its voting end before this one registered.
  */
 let votingTurn: Promise<void> = Promise.resolve();
 async function votingPhase<T>(fn: () => Promise<T>): Promise<T> {
@@ -126,6 +133,9 @@ async function castVotes(page: Page, number: number, members: Member[]) {
   });
 }
 
+/** Closes a window: mines to its end height, in turn with the other cycles' registrations and votes. */
+const closeWindow = (height: number) => votingPhase(() => mineTo(site.site, height));
+
 /** Opens a never-reloaded watcher page on the proposal (a visitor, signed out). */
 async function openWatcher(number: number, lang: 'en' | 'zh') {
   const w = await newPage(browser, { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
@@ -141,13 +151,13 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
   }) => {
     const t0 = Date.now();
     const { page, context, errors } = await newPage(browser);
-    const { number, watcher, registered, voted } = await votingPhase(async () => {
-      const n = await newProposal(page, `Hardware keys for Essentials ${runId()}`);
+    const { number, ends, watcher, registered, voted } = await votingPhase(async () => {
+      const p = await newProposal(page, `Hardware keys for Essentials ${runId()}`);
       const reg = Date.now();
-      const w = await openWatcher(n, 'en');
+      const w = await openWatcher(p.number, 'en');
       await shot(w.page, 'proposal-voting-start-en');
-      await castVotes(page, n, council.slice(0, 8));
-      return { number: n, watcher: w, registered: reg, voted: Date.now() };
+      await castVotes(page, p.number, council.slice(0, 8));
+      return { number: p.number, ends: p, watcher: w, registered: reg, voted: Date.now() };
     });
 
     // All eight rows reach `chained` on the watcher's page without a reload; the outcome is then certain.
@@ -158,8 +168,10 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
       .waitFor({ timeout: 10_000 });
     await shot(watcher.page, 'proposal-voting-en');
 
-    await waitStatus(watcher.page, 'NOTIFICATION', 180_000);
-    await waitStatus(watcher.page, 'ACTIVE', 180_000);
+    await closeWindow(ends.votingEnd);
+    await waitStatus(watcher.page, 'NOTIFICATION', 60_000);
+    await closeWindow(ends.vetoEnd);
+    await waitStatus(watcher.page, 'ACTIVE', 60_000);
     await shot(watcher.page, 'proposal-passed-en');
 
     const seen = await observed(watcher.page);
@@ -181,16 +193,17 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
   }) => {
     const t0 = Date.now();
     const { page, context, errors } = await newPage(browser);
-    const { number, watcher } = await votingPhase(async () => {
-      const n = await newProposal(page, `Community radio ${runId()}`);
-      const w = await openWatcher(n, 'zh');
-      await castVotes(page, n, council.slice(0, 8));
-      return { number: n, watcher: w };
+    const { number, ends, watcher } = await votingPhase(async () => {
+      const p = await newProposal(page, `Community radio ${runId()}`);
+      const w = await openWatcher(p.number, 'zh');
+      await castVotes(page, p.number, council.slice(0, 8));
+      return { number: p.number, ends: p, watcher: w };
     });
     const rows = watcher.page.locator('[data-testid="vote-row"] [data-chain-status="chained"]');
     await expect.poll(() => rows.count(), { timeout: 120_000 }).toBe(8);
     await shot(watcher.page, 'proposal-voting-zh');
-    await waitStatus(watcher.page, 'NOTIFICATION', 180_000);
+    await closeWindow(ends.votingEnd);
+    await waitStatus(watcher.page, 'NOTIFICATION', 60_000);
 
     // A holder locks 150 ELA (threshold: 10% of the dev supply of 1,000 ELA) from their own wallet, by QR. The
     // 60-block window must not close while a loaded machine opens the page, so the chain is held until the wallet
@@ -232,7 +245,8 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
       )
       .toBeGreaterThan(100);
     await shot(watcher.page, 'proposal-veto-zh');
-    await waitStatus(watcher.page, 'VETOED', 180_000);
+    await closeWindow(ends.vetoEnd);
+    await waitStatus(watcher.page, 'VETOED', 60_000);
     await shot(watcher.page, 'proposal-vetoed-zh');
     const seen = await observed(watcher.page);
     expect(seen.noReload).toBe(true);
@@ -252,20 +266,22 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
     const list = await newPage(browser);
     const listRow = (n: number, status: string) =>
       list.page.locator(`[data-testid="proposal-row"][data-number="${n}"][data-status="${status}"]`);
-    const { number, watcher } = await votingPhase(async () => {
-      const n = await newProposal(page, `Meetup sponsorship ${runId()}`);
+    const { number, ends, watcher } = await votingPhase(async () => {
+      const p = await newProposal(page, `Meetup sponsorship ${runId()}`);
+      const n = p.number;
       const w = await openWatcher(n, 'en');
       await openAs(list.page, site.site, null, 'en', `/proposals?searchBy=number&search=${n}`);
       await listRow(n, 'PROPOSED').waitFor({ timeout: 15_000 });
       await watchWithoutReload(list.page);
       await castVotes(page, n, council.slice(0, 5));
-      return { number: n, watcher: w };
+      return { number: n, ends: p, watcher: w };
     });
     const rows = watcher.page.locator('[data-testid="vote-row"] [data-chain-status="chained"]');
     await expect.poll(() => rows.count(), { timeout: 120_000 }).toBe(5);
     // Five yes leave the outcome open until the window closes (seven members could still vote).
     expect(await watcher.page.locator('[data-testid="vote-decided"]').count()).toBe(0);
-    await waitStatus(watcher.page, 'REJECT', 180_000);
+    await closeWindow(ends.votingEnd);
+    await waitStatus(watcher.page, 'REJECT', 60_000);
     await shot(watcher.page, 'proposal-rejected-en');
     const seen = await observed(watcher.page);
     expect(seen.noReload).toBe(true);

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Task } from './run-task';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const vitest = (args: string[], env?: Record<string, string>): Pick<Task, 'command' | 'args' | 'env'> => ({
+  command: bin('vitest'),
+  args: ['run', ...args],
+  ...(env ? { env } : {}),
+});
+
+/** The checks and the unit tests: independent of each other, run side by side. Longest first. */
+export const checkTasks = (): Task[] => [
+  { label: 'unit', ...vitest(['--project', 'unit', '--project', 'web']) },
+  // One program for every Node package (they share tsconfig.base.json), one for the web app (DOM, JSX).
+  { label: 'typecheck web', command: bin('tsc'), args: ['-p', 'web'] },
+  { label: 'typecheck node', command: bin('tsc'), args: ['-p', '.'] },
+  { label: 'lint', command: bin('eslint'), args: ['.'] },
+  { label: 'build and size', command: 'npm', args: ['run', '--silent', 'build:size'] },
+  { label: 'format', command: bin('prettier'), args: ['--check', '.'] },
+];
+
+/**
+ * `npm start` end to end (api/test/startup.int.test.ts) spawns the whole product and times it: it runs alone, not
+ * beside another suite's stack on the same two cores.
+ */
+export const STARTUP_TEST = 'api/test/startup.int.test.ts';
+export const startupTask = (): Task => ({
+  label: 'start-up',
+  ...vitest(['--project', 'integration', STARTUP_TEST]),
+});
+
+/**
+ * The database-layer suites, run on both engines: the client, row JSON, generic plans, the counts, the status
+ * transitions and the once-only claims (every suite also applies all migrations to its own database). The domain
+ * suites run on PostgreSQL alone when it is there; PGlite is covered end to end by the start-up test and the
+ * browser suite, which run the product on it.
+ */
+export const DATABASE_LAYER_TESTS = [
+  'api/test/row-json.int.test.ts',
+  'api/test/generic-plans.int.test.ts',
+  'api/test/suggestion-counts.int.test.ts',
+  'api/test/proposal-counts.int.test.ts',
+  'api/test/status-transitions.int.test.ts',
+  'api/test/once-only.int.test.ts',
+];
+
+/** The integration suite: on PostgreSQL (and its database layer again on PGlite), or all on PGlite without it. */
+export function integrationTasks(databaseUrl: string | undefined): Task[] {
+  const exclude = ['--exclude', STARTUP_TEST];
+  if (!databaseUrl)
+    return [
+      {
+        label: 'integration (PGlite)',
+        ...vitest(['--project', 'integration', ...exclude], { TEST_DATABASE: 'pglite' }),
+      },
+    ];
+  return [
+    {
+      label: 'integration (PostgreSQL)',
+      ...vitest(['--project', 'integration', ...exclude], { TEST_DATABASE: 'postgres' }),
+    },
+    {
+      label: 'database layer (PGlite)',
+      ...vitest(['--project', 'integration', ...DATABASE_LAYER_TESTS], { TEST_DATABASE: 'pglite' }),
+    },
+  ];
+}
+
+/**
+ * The browser files that drive a proposal through the chain (held blocks, mined windows, relayed votes): one lane,
+ * on a stack of its own, beside the lane of every other file on a second stack. Balanced by their durations in CI.
+ */
+export const CHAIN_LANE = [
+  'proposal-cycle',
+  'proposal-tracking',
+  'proposal-final',
+  'proposal-terminate',
+  'integrity-badges',
+  'payments',
+  'vote-posting',
+  'vote-proof',
+  'chain-live',
+  'council',
+  'treasury',
+  'verify',
+].map((name) => `web/e2e/${name}.e2e.ts`);
+
+/** The browser suite in two lanes, each a vitest run with its own product stack (web/e2e/global-setup.ts). */
+export function browserTasks(): Task[] {
+  const all = fs
+    .readdirSync(path.join(root, 'web/e2e'))
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .map((f) => `web/e2e/${f}`);
+  const missing = CHAIN_LANE.filter((f) => !all.includes(f));
+  if (missing.length) throw new Error(`CHAIN_LANE names files that do not exist: ${missing.join(', ')}`);
+  const ui = all.filter((f) => !CHAIN_LANE.includes(f));
+  return [
+    { label: 'browser: chain', ...vitest(['--project', 'browser', ...CHAIN_LANE]) },
+    { label: 'browser: pages', ...vitest(['--project', 'browser', ...ui]) },
+  ];
+}

@@ -1,0 +1,23 @@
+// `npm test`: the checks, unit, start-up, integration and browser suites, each stage's parts side by side on the
+// two cores, then a table of where the time went. `.ci/run` passes its install time (CI_INSTALL_SECONDS) for the
+// table's first row.
+import { z } from 'zod';
+import { optionalString, parseEnv } from '@cr/api/config/env-parse';
+import { runStages } from './stages';
+import { browserTasks, checkTasks, integrationTasks, startupTask } from './suites';
+
+const env = parseEnv(
+  z.object({ DATABASE_URL: optionalString, CI_INSTALL_SECONDS: z.coerce.number().optional() }),
+  process.env,
+);
+if (!env.DATABASE_URL) console.log('DATABASE_URL is not set: the integration suite runs on PGlite alone.');
+
+await runStages(
+  [
+    { name: 'check, unit, build', tasks: checkTasks(), width: 2 },
+    { name: 'start-up (npm start, alone)', tasks: [startupTask()], width: 1 },
+    { name: 'integration', tasks: integrationTasks(env.DATABASE_URL), width: 1 },
+    { name: 'browser', tasks: browserTasks(), width: 2 },
+  ],
+  env.CI_INSTALL_SECONDS !== undefined ? [{ name: 'set-up and install (.ci/run)', seconds: env.CI_INSTALL_SECONDS }] : [],
+);
