@@ -1,4 +1,4 @@
-import { Contract, keccak256, toUtf8Bytes, type Provider } from 'ethers';
+import { Contract, keccak256, toUtf8Bytes, type JsonRpcProvider } from 'ethers';
 import { councilInterface, governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { ProposalKind, ProposalStatus, StageStatus, nameOf } from '@cr/contracts-abi/governance-enums';
 import { toKeyObject } from '@cr/contracts-abi/p256';
@@ -28,14 +28,14 @@ import type {
  * is mined in at the earliest (head + 1), which is what `block.number` will be on chain.
  */
 export interface ChainView {
-  provider: Provider;
+  provider: JsonRpcProvider;
   governance: Contract;
   treasury: Contract;
   council: Contract;
 }
 
 export function chainViewOf(
-  provider: Provider,
+  provider: JsonRpcProvider,
   addresses: { governance: string; treasury: string; council: string },
 ): ChainView {
   return {
@@ -59,8 +59,9 @@ function keyValid(qx: string, qy: string): boolean {
   }
 }
 
+/** The head, asked of the node each time (ethers keeps getBlockNumber's answer for 250 ms). */
 async function head(v: ChainView): Promise<number> {
-  return v.provider.getBlockNumber();
+  return Number(await v.provider.send('eth_blockNumber', []));
 }
 
 interface RawProposal {

@@ -3,6 +3,10 @@ import { ProposalStatus } from '@cr/contracts-abi/governance-enums';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { statementDigest } from '@cr/contracts-abi/statements';
 import { recordChainAction } from '../../chain/chain-outbox';
+import { refuseWhatChainWould } from '../../chain/chain-preflight';
+import { readConclusionState } from '../../chain/chain-state';
+import type { AppDeps } from '../../app-deps';
+import { conclusionRefusal } from '../../contract/chain-refusals';
 import type { ConclusionOutcome } from '../../contract/conclusion.contract';
 import { walletActionParamsSchemas } from '../../contract/wallet.contract';
 import type { Db } from '../../db/db-client';
@@ -46,6 +50,21 @@ const noSignature = () => new AppError(400, 'did.signature_invalid', 'The reply 
 const noSecretary = () =>
   conflict('conclusion.no_secretary', 'There is no secretary general on chain to co-sign the conclusion.');
 
+/** Refused when Governance.conclude would revert for this outcome signed by `did` as `party`. */
+function checkOnChain(
+  deps: AppDeps,
+  s: ConclusionSubject,
+  outcome: ConclusionOutcome,
+  did: string,
+  party: Party,
+) {
+  return refuseWhatChainWould(
+    deps,
+    (v) => readConclusionState(v, { draftHash: s.p.draftHash!, outcome, signerDid: did, role: party }),
+    conclusionRefusal,
+  );
+}
+
 /** What the caller signs now: the pending conclusion's words (co-signature), or new words (first signature). */
 async function plan(db: Db, s: ConclusionSubject, party: Party, outcome: ConclusionOutcome) {
   const c = s.current;
@@ -77,6 +96,7 @@ export const concludeAction = defineWalletAction({
     if (!s.secretaryDid) throw noSecretary();
     const { cosign, replaces } = await plan(db, s, party, params.outcome);
     checkOutcome(s, params.outcome, cosign ? cosign.note : params.note);
+    await checkOnChain(deps, s, cosign?.outcome ?? params.outcome, user.did!, party);
     let statement: string;
     let payload: ConcludePayload;
     if (cosign) {
@@ -123,6 +143,7 @@ export const concludeAction = defineWalletAction({
     if (party !== x.party) throw changed();
     checkOpen(s);
     if (!s.secretaryDid) throw noSecretary();
+    await checkOnChain(deps, s, x.outcome, reply.signerDid, party);
     const now = new Date();
     const sigFields =
       party === 'owner'

@@ -18,6 +18,7 @@ import {
   paymentSubject,
   treasuryConfig,
 } from './milestone-access';
+import { checkRequestOnChain } from './milestone-chain-checks';
 import { patchMilestones } from './milestone.repo';
 import { PAYMENT_REQUEST_KIND } from './milestone-worker-plugin';
 
@@ -65,6 +66,7 @@ export const requestPaymentAction = defineWalletAction({
     checkOwner(s.p, user.did);
     const row = await checkRequestable(db, s, params.stage);
     await checkNotPending(db, [row]);
+    await checkRequestOnChain(deps, s.p, row.stage, user.did!);
     const payload: RequestPayload = {
       proposalId: s.p.id,
       stage: row.stage,
@@ -91,6 +93,7 @@ export const requestPaymentAction = defineWalletAction({
     const row = await checkRequestable(tx, s, x.stage);
     await checkNotPending(tx, [row]);
     if (statementOf(s.p, s.stages, row, x, chainId) !== request.statement) throw changed();
+    await checkRequestOnChain(deps, s.p, row.stage, reply.signerDid);
     const sig = toContractSig(reply.signatureHex);
     const messageHash = textHash(x.message);
     const action = await recordChainAction(tx, {

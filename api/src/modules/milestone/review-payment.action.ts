@@ -17,6 +17,7 @@ import {
   treasuryConfig,
 } from './milestone-access';
 import { paymentsOpen } from './milestone-rules';
+import { checkReviewOnChain } from './milestone-chain-checks';
 import { patchMilestones } from './milestone.repo';
 import { PAYMENT_REVIEW_KIND } from './milestone-worker-plugin';
 
@@ -66,6 +67,7 @@ export const reviewPaymentAction = defineWalletAction({
     const payload: ReviewPayload = { ...params, nonce: paymentNonce().toString() };
     const r = await reviewOf(db, payload, chainId);
     await checkNotPending(db, [r.row]);
+    await checkReviewOnChain(deps, r.p, r.row.stage, secretaryDid);
     payload.proposalId = r.p.id;
     return {
       intent: 'didsign',
@@ -85,6 +87,7 @@ export const reviewPaymentAction = defineWalletAction({
     const r = await reviewOf(tx, x, chainId, true);
     await checkNotPending(tx, [r.row]);
     if (r.statement !== request.statement) throw changed();
+    await checkReviewOnChain(deps, r.p, r.row.stage, reply.signerDid);
     const sig = toContractSig(reply.signatureHex);
     const opinionHash = textHash(x.opinion);
     const action = await recordChainAction(tx, {

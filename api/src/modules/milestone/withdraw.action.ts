@@ -17,6 +17,7 @@ import {
   treasuryConfig,
 } from './milestone-access';
 import { dueStages, withdrawalsOpen } from './milestone-rules';
+import { checkWithdrawalOnChain } from './milestone-chain-checks';
 import { patchMilestones } from './milestone.repo';
 import { WITHDRAW_KIND } from './milestone-worker-plugin';
 
@@ -35,7 +36,7 @@ async function withdrawalOf(db: Db, ref: string, nonce: bigint, chainId: number,
     throw conflict('milestone.nothing_to_withdraw', 'No approved payment is waiting to be withdrawn.');
   const recipient = due[0]!.recipient;
   const statement = withdrawalStatement({ draftHash: s.p.draftHash!, amount, recipient, nonce, chainId });
-  return { ...s, due, amount, statement };
+  return { ...s, due, amount, recipient, statement };
 }
 
 /**
@@ -55,6 +56,7 @@ export const withdrawAction = defineWalletAction({
     const w = await withdrawalOf(db, params.proposalId, nonce, chainId);
     checkOwner(w.p, user.did);
     await checkNotPending(db, w.due);
+    await checkWithdrawalOnChain(deps, w.p, { amountWei: w.amount, recipient: w.recipient, did: user.did! });
     const payload: WithdrawPayload = { proposalId: w.p.id, nonce: nonce.toString() };
     return {
       intent: 'didsign',
@@ -74,6 +76,11 @@ export const withdrawAction = defineWalletAction({
     checkOwner(w.p, reply.signerDid);
     await checkNotPending(tx, w.due);
     if (w.statement !== request.statement) throw changed();
+    await checkWithdrawalOnChain(deps, w.p, {
+      amountWei: w.amount,
+      recipient: w.recipient,
+      did: reply.signerDid,
+    });
     const sig = toContractSig(reply.signatureHex);
     const action = await recordChainAction(tx, {
       kind: WITHDRAW_KIND,

@@ -2,6 +2,10 @@ import { governanceInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { registrationStatement, statementDigest, termsHash, termsTuple } from '@cr/contracts-abi/statements';
 import { recordChainAction } from '../../chain/chain-outbox';
+import { refuseWhatChainWould } from '../../chain/chain-preflight';
+import { readRegistrationState } from '../../chain/chain-state';
+import type { AppDeps } from '../../app-deps';
+import { registrationRefusal } from '../../contract/chain-refusals';
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
 import { walletActionParamsSchemas } from '../../contract/wallet.contract';
 import { AppError, conflict, unauthorized } from '../../http/app-error';
@@ -42,6 +46,16 @@ function statementOf(r: Registration, nonce: number, chainId: number): string {
   });
 }
 
+/** Refused when Governance.register would revert for `memberDid` (contract/chain-refusals.ts). */
+function checkOnChain(deps: AppDeps, r: Registration, memberDid: string) {
+  const reg = { draftHash: r.draftHash, ownerDid: r.owner.did, ownerQx: r.owner.qx, ownerQy: r.owner.qy };
+  return refuseWhatChainWould(
+    deps,
+    (v) => readRegistrationState(v, { ...reg, terms: r.terms }, memberDid),
+    registrationRefusal,
+  );
+}
+
 /**
  * A council member seated on chain in the current term makes a signed suggestion (or their DRAFT proposal that
  * presents one) into a proposal: they sign the contract's registration statement, and in the transaction that
@@ -57,6 +71,7 @@ export const makeProposalAction = defineWalletAction({
     if (!user) throw unauthorized();
     const { chainId } = chainConfig(deps);
     const r = await checkRegistration(deps, deps.database.db, params.ref, user, false);
+    await checkOnChain(deps, r, user.did!);
     // Any uint64 the member has not used in a statement: the time in ms grows for each new request.
     const nonce = Date.now();
     const statement = statementOf(r, nonce, chainId);
@@ -95,6 +110,7 @@ export const makeProposalAction = defineWalletAction({
         'proposal.registration_stale',
         'The suggestion or the council changed. Please scan a new QR code.',
       );
+    await checkOnChain(deps, r, reply.signerDid);
     const s = r.subject.suggestion;
     const now = new Date();
     const registered = {

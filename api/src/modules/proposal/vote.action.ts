@@ -3,6 +3,10 @@ import { VoteChoice } from '@cr/contracts-abi/governance-enums';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { statementDigest, textHash, voteStatement } from '@cr/contracts-abi/statements';
 import { getChainAction } from '../../chain/chain-action.repo';
+import { refuseWhatChainWould } from '../../chain/chain-preflight';
+import { readVoteState } from '../../chain/chain-state';
+import { voteRefusal } from '../../contract/chain-refusals';
+import type { AppDeps } from '../../app-deps';
 import { recordChainAction } from '../../chain/chain-outbox';
 import { walletActionParamsSchemas } from '../../contract/wallet.contract';
 import type { Db } from '../../db/db-client';
@@ -45,6 +49,21 @@ function statementOf(p: ProposalRow, vote: ProposalVoteRow, chainId: number): st
   });
 }
 
+/** Refused when Governance.vote would revert for this vote by `did` (contract/chain-refusals.ts). */
+function checkOnChain(deps: AppDeps, p: ProposalRow, vote: ProposalVoteRow, did: string) {
+  return refuseWhatChainWould(
+    deps,
+    (v) =>
+      readVoteState(v, {
+        draftHash: p.draftHash!,
+        memberDid: did,
+        choice: vote.choice!.toUpperCase() as Choice,
+        nonce: BigInt(vote.version),
+      }),
+    voteRefusal,
+  );
+}
+
 /**
  * A council member posts their stored vote (PUT /api/proposals/:id/vote) to the chain: they sign the contract's
  * vote statement; in the transaction that accepts the signature the relayed Governance.vote is put in the outbox
@@ -65,6 +84,7 @@ export const voteAction = defineWalletAction({
     if (!vote?.choice || !vote.reason)
       throw conflict('proposal.vote_missing', 'Choose yes, oppose or abstain with a reason first.');
     if (await postedAlready(db, vote)) throw alreadyPosted();
+    await checkOnChain(deps, p, vote, user.did!);
     const statement = statementOf(p, vote, chainId);
     const payload: VotePayload = { proposalId: p.id, memberId: seat.memberId, version: vote.version };
     return {
@@ -90,6 +110,7 @@ export const voteAction = defineWalletAction({
     if (!vote?.choice || !vote.reason || vote.version !== payload.version) throw changed();
     if (await postedAlready(tx, vote)) throw alreadyPosted();
     if (statementOf(p, vote, chainId) !== request.statement) throw changed();
+    await checkOnChain(deps, p, vote, reply.signerDid);
     const sig = toContractSig(reply.signatureHex);
     const action = await recordChainAction(tx, {
       kind: VOTE_KIND,
