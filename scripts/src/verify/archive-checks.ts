@@ -1,5 +1,5 @@
 import { keccak256, toUtf8Bytes } from 'ethers';
-import { toPublicKeyXY, verifyStatementSignature, type PublicKeyXY } from '@cr/contracts-abi/p256';
+import { toPublicKeyXY } from '@cr/contracts-abi/p256';
 import {
   compressedKeyHex,
   ownerStatement,
@@ -12,34 +12,26 @@ import {
   withdrawalStatement,
   type ProposalTerms,
 } from '@cr/contracts-abi/statements';
-import type { ArchiveTerms, ProposalArchive } from '@cr/api/contract/proposal-archive.contract';
+import type { AnyProposalArchive, ArchiveTerms } from '@cr/api/contract/proposal-archive.contract';
 import { suggestionDraftHash } from '@cr/api/contract/suggestion-hash';
+import {
+  fail,
+  guarded,
+  hashCheck,
+  keyOf,
+  pass,
+  same,
+  statementChecks,
+  type CheckResult,
+} from './check-result';
+import { checkLife, checkLifeAgainstChain, currentOwner, type LifeChainFacts } from './archive-life-checks';
 
 /**
  * The offline verifier's checks (docs/verify.md "Archive"): pure functions over a parsed archive and, for the
- * chain part, over facts already read from a node. One result per check; `item` names what was checked.
+ * chain part, over facts already read from a node. One result per check; `item` names what was checked. The
+ * parts of version 2 after the payments are checked in archive-life-checks.ts.
  */
-export interface CheckResult {
-  ok: boolean;
-  item: string;
-  detail: string;
-}
-
-const pass = (item: string, detail = 'ok'): CheckResult => ({ ok: true, item, detail });
-const fail = (item: string, detail: string): CheckResult => ({ ok: false, item, detail });
-const same = (item: string, what: string, expected: string, actual: string): CheckResult =>
-  expected.toLowerCase() === actual.toLowerCase()
-    ? pass(item, `${what} ok`)
-    : fail(item, `${what} mismatch (expected ${expected}, archived ${actual})`);
-
-/** Runs `fn`, turning a throw (malformed field) into a failed check of `item`. */
-function guarded(item: string, fn: () => CheckResult): CheckResult {
-  try {
-    return fn();
-  } catch (err) {
-    return fail(item, `malformed: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
+export type { CheckResult } from './check-result';
 
 /** keccak256 of the DID's UTF-8 bytes: the member id the contracts use. */
 export const memberIdOf = (did: string) => keccak256(toUtf8Bytes(did)).toLowerCase();
@@ -48,43 +40,7 @@ export function toTerms(t: ArchiveTerms): ProposalTerms {
   return { ...t, stages: t.stages.map((s) => ({ kind: s.kind, amount: BigInt(s.amount) })) } as ProposalTerms;
 }
 
-function keyOf(a: ProposalArchive, did: string): PublicKeyXY {
-  const signer = a.signers.find((s) => s.did === did);
-  if (!signer?.publicKey) throw new Error(`no public key archived for ${did}`);
-  return toPublicKeyXY(signer.publicKey);
-}
-
-/** The three checks of one signed statement: rebuilt words, then the signature against the signer's key. */
-function statementChecks(
-  a: ProposalArchive,
-  item: string,
-  signerDid: string,
-  archived: { statement: string; signature: string },
-  rebuild: () => string,
-): CheckResult[] {
-  return [
-    guarded(item, () => {
-      const expected = rebuild();
-      return expected === archived.statement
-        ? pass(item, 'statement ok')
-        : fail(item, `statement mismatch: rebuilt "${expected}", archived "${archived.statement}"`);
-    }),
-    guarded(item, () =>
-      verifyStatementSignature(archived.statement, archived.signature, keyOf(a, signerDid))
-        ? pass(item, `signature ok (${signerDid})`)
-        : fail(item, `signature mismatch: does not verify against the key of ${signerDid}`),
-    ),
-  ];
-}
-
-const hashCheck = (item: string, what: string, text: string, archivedHash: string) =>
-  guarded(item, () =>
-    textHash(text) === archivedHash.toLowerCase()
-      ? pass(item, `${what}: hash ok`)
-      : fail(item, `${what}: hash mismatch (sha256 of the text ${textHash(text)}, archived ${archivedHash})`),
-  );
-
-function proposalChecks(a: ProposalArchive): CheckResult[] {
+function proposalChecks(a: AnyProposalArchive): CheckResult[] {
   const p = a.proposal;
   const terms = toTerms(p.terms);
   const out = [
@@ -126,7 +82,7 @@ function proposalChecks(a: ProposalArchive): CheckResult[] {
   return out;
 }
 
-function voteChecks(a: ProposalArchive): CheckResult[] {
+function voteChecks(a: AnyProposalArchive): CheckResult[] {
   return a.votes.flatMap((v) => {
     const item = `vote of ${v.memberDid}`;
     return [
@@ -145,7 +101,7 @@ function voteChecks(a: ProposalArchive): CheckResult[] {
   });
 }
 
-function paymentChecks(a: ProposalArchive): CheckResult[] {
+function paymentChecks(a: AnyProposalArchive): CheckResult[] {
   const stageCount = a.proposal.terms.stages.length;
   const base = { draftHash: a.proposal.draftHash, chainId: a.chain.chainId };
   return a.payments.flatMap((x, i) => {
@@ -200,7 +156,7 @@ export function documentKeys(doc: unknown): { id: string; key: string }[] {
   });
 }
 
-function signerChecks(a: ProposalArchive): CheckResult[] {
+function signerChecks(a: AnyProposalArchive): CheckResult[] {
   return a.signers.map((s) => {
     const item = `DID document of ${s.did}`;
     if (!s.didDocument) return fail(item, `not archived (${s.resolveError ?? 'no document'})`);
@@ -218,12 +174,12 @@ function signerChecks(a: ProposalArchive): CheckResult[] {
 }
 
 /** Every check that needs only the file: hashes, statements, signatures, keys against DID documents. */
-export function checkArchive(a: ProposalArchive): CheckResult[] {
-  return [...proposalChecks(a), ...voteChecks(a), ...paymentChecks(a), ...signerChecks(a)];
+export function checkArchive(a: AnyProposalArchive): CheckResult[] {
+  return [...proposalChecks(a), ...voteChecks(a), ...paymentChecks(a), ...checkLife(a), ...signerChecks(a)];
 }
 
 /** What was read from a node for the archive's proposal (chain-read.ts reads it). */
-export interface ChainFacts {
+export interface ChainFacts extends LifeChainFacts {
   chainId: number;
   /** Governance.proposal(draftHash), or null when the node knows no such proposal. */
   proposal: {
@@ -260,7 +216,7 @@ const PAYMENT_EVENT = {
   withdrawal: 'Withdrawn',
 } as const;
 
-function paymentOnChain(a: ProposalArchive, chain: ChainFacts): CheckResult[] {
+function paymentOnChain(a: AnyProposalArchive, chain: ChainFacts): CheckResult[] {
   return a.payments.map((x, i) => {
     const item = `payment ${x.action} #${i + 1} by ${x.signerDid} on chain`;
     const logs = (x.txHash ? chain.paymentLogs.get(x.txHash.toLowerCase()) : undefined) ?? [];
@@ -293,8 +249,11 @@ function paymentOnChain(a: ProposalArchive, chain: ChainFacts): CheckResult[] {
   });
 }
 
-/** The archive against the chain: chain id, the proposal record, each vote's VoteCast and each payment's event. */
-export function checkAgainstChain(a: ProposalArchive, chain: ChainFacts): CheckResult[] {
+/**
+ * The archive against the chain: chain id, the proposal record, each vote's VoteCast, each payment's event, and
+ * (version 2) the Concluded event and each ownership change or termination with its effect.
+ */
+export function checkAgainstChain(a: AnyProposalArchive, chain: ChainFacts): CheckResult[] {
   const out: CheckResult[] = [
     chain.chainId === a.chain.chainId
       ? pass('chain', `chain id ${chain.chainId} ok`)
@@ -306,11 +265,12 @@ export function checkAgainstChain(a: ProposalArchive, chain: ChainFacts): CheckR
   else
     out.push(
       guarded(item, () => {
-        const owner = keyOf(a, a.owner.did);
+        // The owner now: the last CHANGE_OWNER that applied, else the one who signed the suggestion.
+        const { did: ownerDid, key: owner } = currentOwner(a);
         const diffs = [
           p.term === a.proposal.term ? null : `term ${p.term} ≠ ${a.proposal.term}`,
           p.proposer.toLowerCase() === memberIdOf(a.registration.memberDid) ? null : 'proposer',
-          p.ownerDid === a.owner.did ? null : `owner ${p.ownerDid} ≠ ${a.owner.did}`,
+          p.ownerDid === ownerDid ? null : `owner ${p.ownerDid} ≠ ${ownerDid}`,
           p.ownerQx.toLowerCase() === owner.qx && p.ownerQy.toLowerCase() === owner.qy ? null : 'owner key',
         ].filter(Boolean);
         return diffs.length === 0
@@ -344,7 +304,7 @@ export function checkAgainstChain(a: ProposalArchive, chain: ChainFacts): CheckR
     ].filter(Boolean);
     out.push(diffs.length === 0 ? pass(voteItem, 'reason hash ok') : fail(voteItem, diffs.join(', ')));
   }
-  return [...out, ...paymentOnChain(a, chain)];
+  return [...out, ...paymentOnChain(a, chain), ...checkLifeAgainstChain(a, chain)];
 }
 
 /** One line per check: `ok       <item>: <detail>` or `MISMATCH <item>: <detail>`. */
