@@ -1,4 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
+import { CHAIN_REFUSAL_MESSAGES, chainRefusalOfType } from '@cr/api/contract/chain-refusal-messages.contract';
 import en from './locales/en.json';
 import zh from './locales/zh.json';
 
@@ -24,6 +25,9 @@ export function walletErrorText(
   err: { type?: string; message?: string } | null | undefined,
 ): string {
   const type = err?.type ?? 'unknown';
+  // What the chain would refuse (`chain.voting_closed`...): its texts live with the shared rules.
+  const refusal = chainRefusalOfType(type);
+  if (refusal) return CHAIN_REFUSAL_MESSAGES[refusal][i18next.language?.startsWith('zh') ? 'zh' : 'en'];
   const key = `${WALLET_NS}:errors.${type}`;
   if (i18next.exists(key)) return t(key);
   return t(`${WALLET_NS}:errors.unknown`, { type });
