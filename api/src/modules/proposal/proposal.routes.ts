@@ -75,7 +75,7 @@ export const proposalRoutes = [
     path: '/proposals/:id/archive',
     tag: TAG,
     summary:
-      'The proposal archive (docs/verify.md): one JSON file (attachment proposal-<number>.json, not enveloped) with the texts, every statement as signed with its DID signature, the signers’ keys and DID documents, and the transaction hashes, for the offline verifier (npm run verify).',
+      'The proposal archive (docs/verify.md): one JSON file (attachment proposal-<number>.json, not enveloped) with the texts, every statement as signed with its DID signature (the conclusion’s two among them), the published tracking messages and summary with their reviews and the hashes stored when published, the ownership changes and terminations, the ELIP, the signers’ keys and DID documents, and the transaction hashes, for the offline verifier (npm run verify).',
     policy: policy.public,
     params: proposalRefParamsSchema,
     response: proposalArchiveSchema,
