@@ -7,7 +7,11 @@ import {
   type ChainActionFields,
 } from '@cr/api/chain/chain-action.repo';
 import { publishAfterCommit, publishChainActionAfterCommit } from '@cr/api/effects/after-commit';
-import { applyPermanentRefusal, type RefusalEffects, type RefusalHandlers } from '@cr/api/chain/chain-refusal';
+import {
+  applyPermanentRefusal,
+  type RefusalEffects,
+  type RefusalHandlers,
+} from '@cr/api/chain/chain-refusal';
 import { queueMails, type MailLog, type MailQueue } from '@cr/api/queues/mail-queue';
 import type { ChainStatus } from '@cr/api/chain/chain-status';
 import type { ChainQueues } from '@cr/api/queues/chain-queues';

@@ -1,8 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { Language } from '../contract/profile.contract';
-import type { Db } from '../db/db-client';
-import { chainActions } from '../db/schema/chain.schema';
-import { chainRefusalNotices } from '../db/schema/chain-refusal.schema';
 import {
   composeMail,
   escapeHtml,
@@ -14,24 +10,9 @@ import {
 import { mailableRecipient } from '../mail/mail-recipient.repo';
 import type { MailHandler } from '../mail/mail-render';
 import type { MailJob } from '../queues/mail-queue';
+import { refusalNoticeForMail } from './chain-refusal.repo';
 
 export type ChainRefusalJob = Extract<MailJob, { kind: 'chain.refused' }>;
-
-/** The notice and its action's failure reason, read at send time. */
-async function noticeForMail(db: Db, job: ChainRefusalJob) {
-  const [row] = await db
-    .select({
-      title: chainRefusalNotices.title,
-      link: chainRefusalNotices.link,
-      reason: chainActions.failureReason,
-    })
-    .from(chainRefusalNotices)
-    .innerJoin(chainActions, eq(chainActions.id, chainRefusalNotices.actionId))
-    .where(
-      and(eq(chainRefusalNotices.actionId, job.actionId), eq(chainRefusalNotices.recipientId, job.recipientId)),
-    );
-  return row;
-}
 
 /** "The chain refused <title>": the reason as the chain gave it and the page where the record now is. */
 export function refusalParts(p: { title: string; reason: string; link: string }): Record<Language, MailPart> {
@@ -53,8 +34,16 @@ export function refusalParts(p: { title: string; reason: string; link: string })
     },
     zh: {
       subject: `链上拒绝了：${p.title}`,
-      text: [`链上拒绝了您签名的「${p.title}」。它在链上没有生效，网站显示的是它现在的状态。`, `原因：${p.reason}`, p.link],
-      html: [`链上拒绝了您签名的「${t}」。它在链上没有生效，网站显示的是它现在的状态。`, `原因：${r}`, htmlLink(p.link)],
+      text: [
+        `链上拒绝了您签名的「${p.title}」。它在链上没有生效，网站显示的是它现在的状态。`,
+        `原因：${p.reason}`,
+        p.link,
+      ],
+      html: [
+        `链上拒绝了您签名的「${t}」。它在链上没有生效，网站显示的是它现在的状态。`,
+        `原因：${r}`,
+        htmlLink(p.link),
+      ],
     },
   };
 }
@@ -63,7 +52,7 @@ export function refusalParts(p: { title: string; reason: string; link: string })
 export const chainRefusalMail: MailHandler<ChainRefusalJob> = {
   async render(ctx, job) {
     const r = await mailableRecipient(ctx.db, job.recipientId);
-    const n = await noticeForMail(ctx.db, job);
+    const n = await refusalNoticeForMail(ctx.db, job.actionId, job.recipientId);
     if (!r || !n) return null;
     return composeMail(
       r.email,

@@ -2,9 +2,9 @@ import { INBOX_EVENT } from '../contract/inbox.contract';
 import { userRoom } from '../contract/social.contract';
 import type { Db } from '../db/db-client';
 import type { ChainActionRow } from '../db/schema/chain.schema';
-import { chainRefusalNotices } from '../db/schema/chain-refusal.schema';
 import type { MailJob } from '../queues/mail-queue';
 import type { RoomEvent } from '../realtime/event-bus';
+import { insertRefusalNotices } from './chain-refusal.repo';
 import { isPermanentFailure } from './chain-status';
 
 /**
@@ -71,31 +71,25 @@ export async function applyPermanentRefusal(
   if (!refusal) return NO_EFFECTS;
   const links = new Map<string, string>();
   for (const r of refusal.recipients) if (r.userId && !links.has(r.userId)) links.set(r.userId, r.link);
-  const recorded =
-    links.size === 0
-      ? []
-      : await tx
-          .insert(chainRefusalNotices)
-          .values(
-            [...links].map(([recipientId, link]) => ({
-              actionId: action.id,
-              recipientId,
-              title: refusal.title,
-              link,
-              subjectType: refusal.subjectType,
-              subjectId: refusal.subjectId,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ recipientId: chainRefusalNotices.recipientId });
+  const recorded = await insertRefusalNotices(
+    tx,
+    [...links].map(([recipientId, link]) => ({
+      actionId: action.id,
+      recipientId,
+      title: refusal.title,
+      link,
+      subjectType: refusal.subjectType,
+      subjectId: refusal.subjectId,
+    })),
+  );
   return {
     events: [
       ...(refusal.events ?? []),
-      ...recorded.map((r) => ({ room: userRoom(r.recipientId), event: INBOX_EVENT, payload: {} })),
+      ...recorded.map((id) => ({ room: userRoom(id), event: INBOX_EVENT, payload: {} })),
     ],
-    mails: recorded.map((r) => ({
+    mails: recorded.map((recipientId) => ({
       kind: 'chain.refused' as const,
-      recipientId: r.recipientId,
+      recipientId,
       actionId: action.id,
     })),
   };

@@ -83,7 +83,11 @@ export const treasuryOverviewSchema = z.object({
   reservedActiveEla: elaAmountSchema,
   /** balance − reserved (the contract's `available()`). */
   availableEla: elaAmountSchema,
-  /** The most one proposal registered now may ask (the contract's `budgetCap()`), and its share of available. */
+  /**
+   * The most one proposal registered now may ask: the contract's `budgetCap()` rule (contract/budget-cap.ts) over
+   * its balance and `committed`, less the budgets of registrations signed on the site and not yet reserved on
+   * chain (they reach the chain first); make-proposal refuses by the same reading. With its share of available.
+   */
   capEla: elaAmountSchema,
   capBps: z.number().int(),
   /** Everything withdrawn to recipients. */

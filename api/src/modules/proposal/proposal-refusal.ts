@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { ChainRefusal } from '../../chain/chain-refusal';
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
 import { suggestionRoom } from '../../contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
-import { proposals } from '../../db/schema/proposal.schema';
-import { suggestions } from '../../db/schema/suggestion.schema';
-import { unmarkProposed } from '../suggestion/suggestion.repo';
+import { findSuggestion, unmarkProposed } from '../suggestion/suggestion.repo';
+import { lockProposalOfRegisterAction } from './proposal-worker.repo';
 import { moveProposalStatus } from './proposal.repo';
 
 /**
@@ -17,7 +15,7 @@ import { moveProposalStatus } from './proposal.repo';
  * reason; the proposer and the suggestion's owner (the two signers) are told (docs/proposal-states.md).
  */
 export async function onRegistrationRefused(action: ChainActionRow, tx: Db): Promise<ChainRefusal | null> {
-  const [p] = await tx.select().from(proposals).where(eq(proposals.registerActionId, action.id)).for('update');
+  const p = await lockProposalOfRegisterAction(tx, action.id);
   if (!p || p.status !== 'PROPOSED' || p.registeredHeight !== null) return null;
   const now = new Date();
   const draft = await moveProposalStatus(tx, { id: p.id }, 'PROPOSED', 'DRAFT', {
@@ -29,10 +27,7 @@ export async function onRegistrationRefused(action: ChainActionRow, tx: Db): Pro
   let suggestionNumber: number | null = null;
   if (p.suggestionId) {
     await unmarkProposed(tx, p.suggestionId, now);
-    const [s] = await tx
-      .select({ number: suggestions.number })
-      .from(suggestions)
-      .where(eq(suggestions.id, p.suggestionId));
+    const s = await findSuggestion(tx, p.suggestionId, false);
     suggestionNumber = s?.number ?? null;
   }
   const update = { id: p.id, status: 'DRAFT' as const, reason: 'registration-refused' };

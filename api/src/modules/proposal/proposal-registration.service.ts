@@ -2,6 +2,8 @@ import { keccak256, toUtf8Bytes } from 'ethers';
 import { toPublicKeyXY, verifyStatementSignature } from '@cr/contracts-abi/p256';
 import { ownerStatement, type ProposalTerms } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
+import { readBudgetCap } from '../../chain/budget-cap-reader';
+import { BUDGET_OVER_CAP_MESSAGES, BUDGET_OVER_CAP_TYPE, isOverBudgetCap } from '../../contract/budget-cap';
 import { PROPOSAL_MESSAGES as PM } from '../../contract/proposal.contract';
 import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
@@ -13,7 +15,7 @@ import { findSuggestion } from '../suggestion/suggestion.repo';
 import { seatedNow } from '../council/council.repo';
 import { checkNominations } from '../nomination/nomination.service';
 import { readChainClock } from './proposal-clock';
-import { buildProposalTerms, chainDraftHash } from './proposal-terms';
+import { buildProposalTerms, chainDraftHash, weiToEla } from './proposal-terms';
 import { findProposal, proposalOfSuggestion } from './proposal.repo';
 
 export const notCouncil = () => forbidden(PM.notCouncil, 'proposal.not_council');
@@ -107,6 +109,7 @@ export async function checkRegistration(
     throw conflict('proposal.owner_signature_invalid', 'The author’s stored signature does not verify.');
   // A change of owner or secretary general also needs the nominee's (and the secretary general's) co-signature.
   await checkNominations(deps, db, s, terms);
+  await checkBudgetCap(deps, db, terms);
   return {
     subject,
     draftHash: chainDraftHash(s.draftHash),
@@ -116,6 +119,22 @@ export async function checkRegistration(
     term: seat.term.term,
     seats: seat.term.seats,
   };
+}
+
+/**
+ * Treasury.reserveBudget's cap, as the chain will apply it to this registration (contract/budget-cap.ts, read by
+ * readBudgetCap): checked before the wallet request is issued and again when the signed reply arrives, so the
+ * chain never refuses a registration for its budget unless the treasury changed after the reply was stored.
+ */
+export async function checkBudgetCap(deps: AppDeps, db: Db, terms: ProposalTerms): Promise<void> {
+  const totalWei = terms.stages.reduce((sum, st) => sum + st.amount, 0n);
+  if (totalWei === 0n) return;
+  const { capWei } = await readBudgetCap(deps, db);
+  if (isOverBudgetCap(totalWei, capWei))
+    throw conflict(
+      BUDGET_OVER_CAP_TYPE,
+      BUDGET_OVER_CAP_MESSAGES.en({ totalEla: weiToEla(totalWei), capEla: weiToEla(capWei) }),
+    );
 }
 
 /** PostgreSQL's unique_violation (23505), from either driver. */

@@ -13,6 +13,16 @@ export async function followRegisterAction(db: Db, action: ChainActionRow): Prom
     .where(eq(proposals.registerActionId, action.id));
 }
 
+/** The proposal a registration action registers, locked for the refusal's change. */
+export async function lockProposalOfRegisterAction(db: Db, actionId: string) {
+  const [row] = await db
+    .select()
+    .from(proposals)
+    .where(eq(proposals.registerActionId, actionId))
+    .for('update');
+  return row;
+}
+
 /** A vote's copy of its chain status follows the action that posts it. */
 export async function followVoteAction(db: Db, action: ChainActionRow): Promise<void> {
   await db

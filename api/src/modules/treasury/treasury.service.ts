@@ -5,6 +5,7 @@ import { getChainHead, getCursor } from '../../chain/chain-index.repo';
 import type { TreasuryOverview } from '../../contract/treasury.contract';
 import { answerCacheOf } from '../../http/response-cache';
 import { listTerms } from '../council/council.repo';
+import { readBudgetCap } from '../../chain/budget-cap-reader';
 import { readTreasuryState, treasuryUnavailable } from './treasury-chain';
 import { treasuryFigures } from './treasury-figures';
 import * as repo from './treasury.repo';
@@ -30,7 +31,15 @@ export async function treasuryOverview(deps: AppDeps): Promise<TreasuryOverview>
 
 async function compute(deps: AppDeps, address: string, indexed: number | null): Promise<TreasuryOverview> {
   const db = deps.database.db;
-  const state = await readTreasuryState(deps, indexed ?? 'latest');
+  const [read, cap] = await Promise.all([
+    readTreasuryState(deps, indexed ?? 'latest'),
+    readBudgetCap(deps, db, indexed ?? 'latest').catch(() => {
+      throw treasuryUnavailable();
+    }),
+  ]);
+  // The cap a registration signed now meets: the contract's rule, less what the site's outbox will reserve first
+  // (the same reading make-proposal refuses by).
+  const state = { ...read, capWei: cap.capWei };
   const events = indexed === null ? [] : await repo.treasuryMoneyEvents(db, indexed);
   const draftHashes = [
     ...new Set(
