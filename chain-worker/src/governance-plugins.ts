@@ -1,6 +1,8 @@
 import { councilInterface, governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
 import type { EventBus } from '@cr/api/realtime/event-bus';
+import { conclusionRefusalHandlers } from '@cr/api/modules/conclusion/conclusion-refusal';
+import { milestoneRefusalHandlers } from '@cr/api/modules/milestone/milestone-refusal';
 import { milestoneWorkerPlugins } from '@cr/api/modules/milestone/milestone-worker-plugin';
 import { proposalWorkerPlugins } from '@cr/api/modules/proposal/proposal-worker-plugin';
 import type { ReminderOptions } from '@cr/api/modules/proposal/proposal-rules';
@@ -67,7 +69,7 @@ function domainPlugins(addresses: GovernanceAddresses, proposals: ProposalPlugin
     onActionChanged: proposal.onActionChanged,
     // Each module's permanent-refusal hooks by action kind (api/src/chain/chain-refusal.ts): add yours here.
     refusals: {
-      handlers: { ...proposal.refusalHandlers },
+      handlers: { ...proposal.refusalHandlers, ...milestoneRefusalHandlers, ...conclusionRefusalHandlers },
       mail: proposals.mail,
     },
   };

@@ -9,6 +9,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import { getChainHead } from '../../chain/chain-index.repo';
 import type { RefusalHandlers } from '../../chain/chain-refusal';
 import { onRegistrationRefused } from './proposal-refusal';
+import { onVoteRefused } from './vote-refusal';
 import { queueRecordedProposalMail, requeuePendingProposalMail } from './proposal-mail';
 import { projectEvents, type ProjectionNotice } from './proposal-projection';
 import { closedWindows } from './proposal-projection.repo';
@@ -134,7 +135,7 @@ export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWork
       else if (action.kind === VOTE_KIND) await repo.followVoteAction(tx, action);
     },
     // The permanent-refusal hooks of this module's kinds (api/src/chain/chain-refusal.ts).
-    refusalHandlers: { [REGISTER_KIND]: onRegistrationRefused },
+    refusalHandlers: { [REGISTER_KIND]: onRegistrationRefused, [VOTE_KIND]: onVoteRefused },
   };
 }
 

@@ -1,0 +1,48 @@
+import type { ChainRefusal, RefusalHandlers } from '../../chain/chain-refusal';
+import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import type { Db } from '../../db/db-client';
+import type { ChainActionRow } from '../../db/schema/chain.schema';
+import { findUserByDid } from '../account/account.repo';
+import { getGovernanceState } from '../council/council.repo';
+import { clearOpinions, stagesOfAction } from './milestone-refusal.repo';
+import { PAYMENT_REQUEST_KIND, PAYMENT_REVIEW_KIND, WITHDRAW_KIND } from './milestone-worker-plugin';
+
+/**
+ * The chain refused a payment action for good (docs/chain-refusals.md). A stage's status moves only with the
+ * Treasury's events, so it is still what the chain holds: a refused request leaves the stage requestable, a refused
+ * review leaves it waiting for approval (its unreviewed opinion is dropped), a refused withdrawal leaves the stages
+ * due. The action is failed, so the next action on them is not held back (checkNotPending). The signer is told.
+ */
+async function refusedPayment(
+  action: ChainActionRow,
+  tx: Db,
+  signer: 'owner' | 'secretary',
+): Promise<ChainRefusal | null> {
+  const { rows, p } = await stagesOfAction(tx, action.id);
+  if (!p) return null;
+  if (action.kind === PAYMENT_REVIEW_KIND)
+    await clearOpinions(
+      tx,
+      rows.filter((x) => x.status === 'WAITING_FOR_APPROVAL').map((x) => x.id),
+    );
+  let userId = p.ownerId;
+  if (signer === 'secretary') {
+    const did = (await getGovernanceState(tx))?.secretaryDid;
+    userId = did ? ((await findUserByDid(tx, did))?.id ?? null) : null;
+  }
+  const payload = { id: p.id, status: p.status, reason: 'payment-refused' };
+  return {
+    title: p.title,
+    subjectType: 'proposal',
+    subjectId: p.id,
+    recipients: [{ userId, link: `/proposals/${p.id}` }],
+    events: [{ room: proposalRoom(p.id), event: PROPOSAL_UPDATE_EVENT, payload }],
+  };
+}
+
+/** The milestone module's permanent-refusal hooks (api/src/chain/chain-refusal.ts). */
+export const milestoneRefusalHandlers: RefusalHandlers = {
+  [PAYMENT_REQUEST_KIND]: (action, tx) => refusedPayment(action, tx, 'owner'),
+  [PAYMENT_REVIEW_KIND]: (action, tx) => refusedPayment(action, tx, 'secretary'),
+  [WITHDRAW_KIND]: (action, tx) => refusedPayment(action, tx, 'owner'),
+};
