@@ -124,6 +124,8 @@ export const archiveRelatedSchema = z.object({
    * TERMINATED, or EffectSkipped) are in the same receipt; null while it is not ACTIVE.
    */
   effectTxHash: txHash,
+  /** Whether its effect changed this proposal (`applied`) or found it no longer ACTIVE (`skipped`); null before. */
+  effect: z.enum(['applied', 'skipped']).nullable(),
 });
 export type ArchiveRelated = z.infer<typeof archiveRelatedSchema>;
 

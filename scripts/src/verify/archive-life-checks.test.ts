@@ -115,6 +115,7 @@ describe('archive version 2: the life after the votes', () => {
         terms,
         registerTxHash: `0x${'7'.repeat(64)}`,
         effectTxHash: effectTx,
+        effect: 'applied',
       },
     ];
     // The conclusion was signed by the owner of the time of the suggestion: now the new owner must sign it.
@@ -140,11 +141,17 @@ describe('archive version 2: the life after the votes', () => {
     a.conclusion = null;
     a.proposal.status = 'ACTIVE';
     expect(checkLifeAgainstChain(a, facts(draftHash))).toEqual([
-      { ok: true, item: 'CHANGE_OWNER proposal #9 on chain', detail: 'record and effect ok' },
+      { ok: true, item: 'CHANGE_OWNER proposal #9 on chain', detail: 'record and effect ok (applied)' },
     ]);
     expect(checkLifeAgainstChain(a, facts(`0x${'8'.repeat(64)}`))[0]!.detail).toBe(
       `transaction ${effectTx} carries no CHANGE_OWNER effect on this proposal`,
     );
+    // A file that says the change was skipped, while the receipt shows it applied.
+    a.related[0]!.effect = 'skipped';
+    expect(checkLifeAgainstChain(a, facts(draftHash))[0]!.detail).toBe(
+      `transaction ${effectTx} carries no EffectSkipped on this proposal`,
+    );
+    a.related[0]!.effect = 'applied';
     a.related[0]!.terms.target = `0x${'9'.repeat(64)}`;
     expect(failures(a).some((f) => f.startsWith('CHANGE_OWNER proposal #9: target mismatch'))).toBe(true);
   });

@@ -30,9 +30,9 @@ const termsOf = (t: ArchiveTerms) =>
     typeof termsHash
   >[0];
 
-/** CHANGE_OWNER proposals whose effect applied (ACTIVE, not skipped as far as the file says), oldest first. */
+/** CHANGE_OWNER proposals whose effect applied, oldest first. */
 const ownerChanges = (a: ProposalArchive) =>
-  a.related.filter((r) => r.kind === 'CHANGE_OWNER' && r.effectTxHash !== null && r.status === 'ACTIVE');
+  a.related.filter((r) => r.kind === 'CHANGE_OWNER' && r.effect === 'applied');
 
 /**
  * The owner the chain should name now: the new owner of the last CHANGE_OWNER that applied, else the owner who
@@ -254,15 +254,17 @@ function relatedOnChain(a: ProposalArchive, facts: LifeChainFacts): CheckResult[
                 l.args.to === String(ProposalStatus.TERMINATED),
             );
       diffs.push(activated ? null : `transaction ${r.effectTxHash} does not make it ACTIVE`);
+      // The effect the file states must be the one the receipt holds.
+      const effectOk = r.effect === 'skipped' ? skipped && !applied : applied && !skipped;
       diffs.push(
-        applied || skipped
+        effectOk
           ? null
-          : `transaction ${r.effectTxHash} carries no ${r.kind} effect on this proposal`,
+          : `transaction ${r.effectTxHash} carries no ${r.effect === 'skipped' ? 'EffectSkipped' : `${r.kind} effect`} on this proposal`,
       );
     }
     const found = diffs.filter(Boolean);
     return found.length === 0
-      ? pass(item, r.effectTxHash ? 'record and effect ok' : 'record ok (not ACTIVE)')
+      ? pass(item, r.effectTxHash ? `record and effect ok (${r.effect})` : 'record ok (not ACTIVE)')
       : fail(item, found.join(', '));
   });
 }

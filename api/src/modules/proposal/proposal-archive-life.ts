@@ -76,6 +76,7 @@ async function relatedPart(db: Db, p: ProposalRow): Promise<ArchiveRelated[]> {
             terms: r.terms,
             registerTxHash: r.registerTxHash ?? null,
             effectTxHash: r.effectTxHash ?? null,
+            effect: r.effectTxHash ? (r.skipped ? ('skipped' as const) : ('applied' as const)) : null,
           },
         ]
       : [],

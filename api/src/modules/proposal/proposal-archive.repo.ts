@@ -148,6 +148,8 @@ export function relatedProposalsOf(db: Db, draftHash: string) {
       effectTxHash: sql<string | null>`(select e.tx_hash from chain_events e where e.stream = 'governance'
         and e.name = 'StatusChanged' and lower(e.args->>'draftHash') = lower(${proposals.draftHash})
         and e.args->>'to' = ${String(ProposalStatus.ACTIVE)} limit 1)`,
+      skipped: sql<boolean>`exists (select 1 from chain_events e where e.stream = 'governance'
+        and e.name = 'EffectSkipped' and lower(e.args->>'draftHash') = lower(${proposals.draftHash}))`,
     })
     .from(proposals)
     .where(

@@ -184,7 +184,7 @@ async function signerKeys(
   if (gov?.secretaryDid && gov.secretaryQx && gov.secretaryQy)
     keys.set(gov.secretaryDid, compressedKeyHex(gov.secretaryQx, gov.secretaryQy));
   for (const r of related)
-    if (r.kind === 'CHANGE_OWNER' && r.effectTxHash)
+    if (r.kind === 'CHANGE_OWNER' && r.effect === 'applied')
       keys.set(r.terms.newDid, compressedKeyHex(r.terms.newQx, r.terms.newQy));
   const ownerDid = owner?.did ?? p.ownerDid;
   if (ownerDid && owner?.publicKey) {
