@@ -8,6 +8,7 @@ import { releaseMessageType } from '@cr/api/contract/release-messages.contract';
 import { teamMessageType } from '@cr/api/contract/team-messages.contract';
 import { communityMessageType } from '@cr/api/contract/community-messages.contract';
 import { submissionMessageType } from '@cr/api/contract/submission-messages.contract';
+import { FIELD_REQUIRED_MESSAGE } from '@cr/api/contract/field-messages.contract';
 import { ApiError, NetworkError } from './api-errors';
 
 /** Where a refusal type may be translated, in order: accounts, profiles, teams, wallet requests, shared errors. */
@@ -56,6 +57,8 @@ export function typeText(t: TFunction, type: string, values?: Record<string, unk
 
 /** A schema or server message translated by its catalog key; unknown English text is shown as it is. */
 export function messageText(t: TFunction, message: string): string {
+  // A field not sent at all, where its schema has no words of its own (api/src/http/validate.ts).
+  if (message === FIELD_REQUIRED_MESSAGE) return t('translation:errors.fieldRequired');
   const key = catalogKey(message);
   return (key && typeText(t, key)) ?? message;
 }
