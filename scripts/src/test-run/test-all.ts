@@ -19,5 +19,7 @@ await runStages(
     { name: 'integration', tasks: integrationTasks(env.DATABASE_URL), width: 1 },
     { name: 'browser', tasks: browserTasks(), width: 2 },
   ],
-  env.CI_INSTALL_SECONDS !== undefined ? [{ name: 'set-up and install (.ci/run)', seconds: env.CI_INSTALL_SECONDS }] : [],
+  env.CI_INSTALL_SECONDS !== undefined
+    ? [{ name: 'set-up and install (.ci/run)', seconds: env.CI_INSTALL_SECONDS }]
+    : [],
 );
