@@ -6,6 +6,7 @@ import type { RuleIssue } from '@cr/api/contract/suggestion-budget.contract';
 import { checkSuggestionContent } from '@cr/api/contract/suggestion-content.contract';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
+import { BindDidDialog } from '../../../components/wallet-request/bind-did-dialog';
 import { ApiError } from '../../../lib/api-errors';
 import { useAuth } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/dates';
@@ -224,6 +225,8 @@ function FormPage({
   const [submitCount, setSubmitCount] = useState(0);
   const [busy, setBusy] = useState<'draft' | 'post' | null>(null);
   const [draftSavedAt, setDraftSavedAt] = useState(loaded.draftSavedAt);
+  // Signing needs a bound DID: the member is told before starting and binds it here with one scan.
+  const [binding, setBinding] = useState(false);
 
   const saveDraft = async () => {
     setBusy('draft');
@@ -305,16 +308,30 @@ function FormPage({
       {!user?.did && (
         <Alert
           className="sg-page-alert"
-          type="info"
+          type="warning"
           showIcon
-          title={t('form.didNotice')}
-          action={
-            <Link to={paths.profileInfo()}>
-              <Button size="small">{t('actions.associateDid')}</Button>
-            </Link>
+          data-testid="did-needed"
+          title={t('form.didNeededTitle')}
+          description={
+            // The button under the words, so a narrow screen keeps the text its full width.
+            <Space direction="vertical" size={8}>
+              <span>{t('form.didNotice')}</span>
+              <Button type="primary" onClick={() => setBinding(true)} data-testid="bind-did-now">
+                {t('form.bindDidNow')}
+              </Button>
+            </Space>
           }
         />
       )}
+      <BindDidDialog
+        open={binding}
+        title={t('form.bindDidTitle')}
+        onBound={() => {
+          setBinding(false);
+          message.success(t('form.didBound'));
+        }}
+        onClose={() => setBinding(false)}
+      />
       {mode === 'edit' && (
         <Alert
           className="sg-page-alert"
