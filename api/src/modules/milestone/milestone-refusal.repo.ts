@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
 import { proposalMilestones } from '../../db/schema/milestone.schema';
 import { proposals } from '../../db/schema/proposal.schema';
+import { walletRequests } from '../../db/schema/wallet-requests.schema';
 
 /** The stages a chain action acted on, and their proposal. */
 export async function stagesOfAction(db: Db, actionId: string) {
@@ -15,4 +16,24 @@ export async function stagesOfAction(db: Db, actionId: string) {
 export async function clearOpinions(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0)
     await db.update(proposalMilestones).set({ opinion: null }).where(inArray(proposalMilestones.id, ids));
+}
+
+/**
+ * The DID that signed the wallet request whose reply made the chain action (its `result.chainActionId`), or null.
+ * The signer, not whoever holds the role when the chain refuses: a new secretary general seated between the
+ * signature and the block is what made the review fail, and signed nothing.
+ */
+export async function signerOfAction(db: Db, proposalId: string, actionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ did: walletRequests.signerDid })
+    .from(walletRequests)
+    .where(
+      and(
+        eq(walletRequests.subjectType, 'proposal'),
+        eq(walletRequests.subjectId, proposalId),
+        sql`${walletRequests.result}->>'chainActionId' = ${actionId}`,
+      ),
+    )
+    .limit(1);
+  return row?.did ?? null;
 }

@@ -4,14 +4,15 @@ import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
 import { findUserByDid } from '../account/account.repo';
 import { getGovernanceState } from '../council/council.repo';
-import { clearOpinions, stagesOfAction } from './milestone-refusal.repo';
+import { clearOpinions, signerOfAction, stagesOfAction } from './milestone-refusal.repo';
 import { PAYMENT_REQUEST_KIND, PAYMENT_REVIEW_KIND, WITHDRAW_KIND } from './milestone-worker-plugin';
 
 /**
  * The chain refused a payment action for good (docs/chain-refusals.md). A stage's status moves only with the
  * Treasury's events, so it is still what the chain holds: a refused request leaves the stage requestable, a refused
  * review leaves it waiting for approval (its unreviewed opinion is dropped), a refused withdrawal leaves the stages
- * due. The action is failed, so the next action on them is not held back (checkNotPending). The signer is told.
+ * due. The action is failed, so the next action on them is not held back (checkNotPending). The member who signed
+ * it is told (the signer of its wallet request, not whoever holds the role now).
  */
 async function refusedPayment(
   action: ChainActionRow,
@@ -25,8 +26,11 @@ async function refusedPayment(
       tx,
       rows.filter((x) => x.status === 'WAITING_FOR_APPROVAL').map((x) => x.id),
     );
+  // The member who signed it (the owner or secretary general of that moment), else who holds the role now.
+  const signerDid = await signerOfAction(tx, p.id, action.id);
   let userId = p.ownerId;
-  if (signer === 'secretary') {
+  if (signerDid) userId = (await findUserByDid(tx, signerDid))?.id ?? null;
+  else if (signer === 'secretary') {
     const did = (await getGovernanceState(tx))?.secretaryDid;
     userId = did ? ((await findUserByDid(tx, did))?.id ?? null) : null;
   }
