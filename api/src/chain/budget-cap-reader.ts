@@ -41,7 +41,11 @@ export async function readBudgetCap(
     treasury.getFunction(name).staticCall(...args, { blockTag: blockNumber }) as Promise<unknown>;
   let blockNumber = 0;
   try {
-    blockNumber = blockTag === 'latest' ? await withReadTimeout(provider.getBlockNumber()) : blockTag;
+    // eth_blockNumber as sent (ethers' getBlockNumber may answer a height a block old, before a change).
+    blockNumber =
+      blockTag === 'latest'
+        ? Number(await withReadTimeout(provider.send('eth_blockNumber', []) as Promise<string>))
+        : blockTag;
     const [balanceWei, committedWei, capBps, bps] = (await withReadTimeout(
       Promise.all([
         provider.getBalance(address, blockNumber),

@@ -51,3 +51,8 @@ export async function openCallsWithSelector(db: Db, selector: string): Promise<s
     );
   return rows.map((r) => r.data);
 }
+
+/** The refused action gives up its dedupe key, so the same domain action can be signed and recorded anew. */
+export async function releaseDedupeKey(tx: Db, actionId: string): Promise<void> {
+  await tx.update(chainActions).set({ dedupeKey: null }).where(eq(chainActions.id, actionId));
+}

@@ -4,7 +4,7 @@ import type { Db } from '../db/db-client';
 import type { ChainActionRow } from '../db/schema/chain.schema';
 import type { MailJob } from '../queues/mail-queue';
 import type { RoomEvent } from '../realtime/event-bus';
-import { insertRefusalNotices } from './chain-refusal.repo';
+import { insertRefusalNotices, releaseDedupeKey } from './chain-refusal.repo';
 import { isPermanentFailure } from './chain-status';
 
 /**
@@ -37,6 +37,11 @@ export interface ChainRefusal {
   /** The record the people are told about. */
   subjectType: string;
   subjectId: string;
+  /**
+   * True when the record can be signed again (e.g. the draft published anew): the refused action then gives up
+   * its dedupe key, so the new signature records a new action instead of finding the refused one.
+   */
+  signAgain?: boolean;
   /** Live updates of the record for its pages (published after commit, before the inbox events). */
   events?: RoomEvent[];
 }
@@ -69,6 +74,7 @@ export async function applyPermanentRefusal(
   if (!handler) return NO_EFFECTS;
   const refusal = await handler(action, tx);
   if (!refusal) return NO_EFFECTS;
+  if (refusal.signAgain) await releaseDedupeKey(tx, action.id);
   const links = new Map<string, string>();
   for (const r of refusal.recipients) if (r.userId && !links.has(r.userId)) links.set(r.userId, r.link);
   const recorded = await insertRefusalNotices(

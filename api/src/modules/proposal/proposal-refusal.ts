@@ -32,6 +32,8 @@ export async function onRegistrationRefused(action: ChainActionRow, tx: Db): Pro
   }
   const update = { id: p.id, status: 'DRAFT' as const, reason: 'registration-refused' };
   return {
+    // The draft can be published again: a new registration action, a new number.
+    signAgain: true,
     title: p.title,
     subjectType: 'proposal',
     subjectId: p.id,
