@@ -289,6 +289,12 @@ for (const lang of ['en', 'zh'] as const) {
       await expectError(page, 'budget.elaAddress', R.invalidAddress);
       await typeInto(page, '#sg-budget-elaAddress', mainChainAddress);
       await expectError(page, 'budget.elaAddress', R.escAddressRequired);
+      // EIP-55: mixed case with a wrong checksum is told so; all lowercase needs no checksum.
+      const flipped = validAddress.replace(/[a-f]/, (c) => c.toUpperCase());
+      await typeInto(page, '#sg-budget-elaAddress', flipped);
+      await expectError(page, 'budget.elaAddress', R.addressChecksum);
+      await typeInto(page, '#sg-budget-elaAddress', validAddress.toLowerCase());
+      await expectNoError(page, 'budget.elaAddress');
       await typeInto(page, '#sg-budget-elaAddress', validAddress);
       await expectNoError(page, 'budget.elaAddress');
 
