@@ -32,3 +32,18 @@ export function normalizeAmount(text: string): string | null {
   const sela = amountToSela(text);
   return sela === null ? null : selaToAmount(sela);
 }
+
+/** An ELA amount as written in a suggestion (at most 8 decimals) in wei (18 decimals), exactly. */
+export function elaToWei(amount: string): bigint {
+  const m = /^(\d+)(?:\.(\d{1,18}))?$/.exec(amount.trim());
+  if (!m) throw new RangeError(`not an ELA amount: ${amount}`);
+  return BigInt(m[1]!) * 10n ** 18n + BigInt((m[2] ?? '').padEnd(18, '0') || '0');
+}
+
+/** Wei as ELA without trailing zeros ("12.5", "3"). */
+export function weiToEla(wei: bigint | string): string {
+  const v = BigInt(wei);
+  const whole = v / 10n ** 18n;
+  const frac = (v % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole.toString();
+}

@@ -1,5 +1,9 @@
-import { useState } from 'react';
-import { Button, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { BUDGET_OVER_CAP_MESSAGES, isOverBudgetCap } from '@cr/api/contract/budget-cap';
+import { elaToWei, weiToEla } from '@cr/api/contract/ela-amount';
+import { treasuryOverviewSchema } from '@cr/api/contract/treasury.contract';
+import { api } from '../lib/api-client';
+import { Alert, Button, Tooltip } from 'antd';
 import { FileDoneOutlined } from '@ant-design/icons';
 import i18next from 'i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -26,6 +30,7 @@ const TEXTS = {
     dialogText:
       'Your DID wallet signs the registration of this signed suggestion as a proposal; the relayer posts it on chain and the council vote starts with its block.',
     done: 'Signed: the proposal is being registered on chain.',
+    overCapTitle: 'The budget is over the treasury cap',
   },
   zh: {
     button: '转为提案',
@@ -40,6 +45,7 @@ const TEXTS = {
     dialogTitle: '将建议 #{{number}} 转为提案',
     dialogText: '你的 DID 钱包签署将该已签名建议登记为提案；中继把它发到链上，委员会投票从该区块开始。',
     done: '已签名：提案正在链上登记。',
+    overCapTitle: '预算超过国库上限',
   },
 };
 const ERRORS = {
@@ -65,6 +71,8 @@ const ERRORS = {
       vote_changed: 'The vote changed after this QR code was made. Please post it again.',
       vote_missing: 'Choose yes, oppose or abstain with a reason first.',
       vote_posted: 'This vote is already posted to the chain.',
+      budget_over_cap:
+        "The budget is over the treasury's cap (10% of the balance not yet committed to other proposals), so the chain would refuse it.",
     },
     suggestion: {
       not_found: 'The suggestion was not found.',
@@ -108,6 +116,7 @@ const ERRORS = {
       vote_changed: '生成二维码后投票已更改，请重新上链。',
       vote_missing: '请先选择赞成、反对或弃权并填写理由。',
       vote_posted: '该投票已经上链。',
+      budget_over_cap: '预算超过国库上限（尚未承诺给其他提案的余额的 10%），链会拒绝它。',
     },
     suggestion: {
       not_found: '未找到该建议。',
@@ -151,6 +160,29 @@ export function ensureProposalWalletTexts(): void {
 }
 ensureProposalWalletTexts();
 
+/**
+ * The treasury cap as GET /api/treasury gives it (the reading make-proposal refuses by): the budget and the cap
+ * when the budget is over it, else null (also while loading or when the treasury cannot be read: the server
+ * checks again before any QR).
+ */
+function useOverCap(budgetTotal: string | null): { totalEla: string; capEla: string } | null {
+  const [over, setOver] = useState<{ totalEla: string; capEla: string } | null>(null);
+  useEffect(() => {
+    setOver(null);
+    if (!budgetTotal || Number(budgetTotal) === 0) return;
+    const ctrl = new AbortController();
+    api
+      .get('/api/treasury', undefined, { schema: treasuryOverviewSchema, signal: ctrl.signal })
+      .then((t) => {
+        if (isOverBudgetCap(elaToWei(budgetTotal), elaToWei(t.capEla)))
+          setOver({ totalEla: weiToEla(elaToWei(budgetTotal)), capEla: t.capEla });
+      })
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, [budgetTotal]);
+  return over;
+}
+
 /** The wallet action (registered by the proposal module on the server). */
 
 export interface MakeProposalButtonProps {
@@ -163,6 +195,8 @@ export interface MakeProposalButtonProps {
     status: string;
     /** Set once a proposal was made from it. */
     proposalNumber: number | null;
+    /** Total budget in ELA (null without budget): checked against the treasury cap before any QR. */
+    budgetTotal?: string | null;
   };
   /** True during the council election (no proposals may be registered). */
   electionRunning?: boolean;
@@ -181,6 +215,7 @@ export function MakeProposalButton({ suggestion: s, electionRunning, onMade }: M
   const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const overCap = useOverCap(is_council && !s.proposalNumber ? (s.budgetTotal ?? null) : null);
   if (!is_council) return null;
 
   if (s.proposalNumber)
@@ -222,6 +257,16 @@ export function MakeProposalButton({ suggestion: s, electionRunning, onMade }: M
       {t('button')}
     </Button>
   );
+  if (overCap)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="make-proposal-over-cap"
+        title={t('overCapTitle')}
+        description={BUDGET_OVER_CAP_MESSAGES[i18next.language?.startsWith('zh') ? 'zh' : 'en'](overCap)}
+      />
+    );
   return (
     <>
       {blocked ? <Tooltip title={blocked}>{button}</Tooltip> : button}
