@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './scripts/src/test-run/long-first-sequencer';
 
 // Three homes for tests (conventions.md): unit tests beside the code, integration tests through
 // real services (*.int.test.ts), browser tests in web/e2e (*.e2e.ts); plus the long fault suite (*.faults.ts).
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {
@@ -31,8 +33,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file starts its own services on free ports; two cores limit useful parallelism.
-          maxWorkers: 2,
+          // Each file starts its own services on free ports. Three at a time on two cores: the long files mostly
+          // wait (worker kills, node outages, mined windows), and two left a quarter of the CPU idle.
+          maxWorkers: 3,
         },
       },
       {

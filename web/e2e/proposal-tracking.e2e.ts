@@ -6,14 +6,13 @@ import {
   councilMember,
   didMember,
   openAs,
+  passByApi,
   postSuggestion,
-  proposal,
   until,
-  waitRegistered,
   walletLogin,
   type Member,
 } from './proposal-flow';
-import { approveAsPhone, runId } from './qr';
+import { runId } from './qr';
 
 /**
  * Issue 10, tracking: on a proposal made ACTIVE on the local chain (the stack's dev wallets, short windows), the
@@ -28,48 +27,13 @@ let owner: Member;
 let secretaryToken: string;
 let number: number;
 
-/** A wallet action answered by the member's dev wallet like a phone (the page-less path of the other tests). */
-async function walletAction(member: { token: string; wallet: string }, action: string, params: object) {
-  const req = await call<{ url: string }>(site.site, '/api/wallet/requests', {
-    method: 'POST',
-    token: member.token,
-    body: { action, params },
-  });
-  const answer = await approveAsPhone(site.site, req.url, member.wallet);
-  if (answer.status !== 200) throw new Error(`${action} refused: ${JSON.stringify(answer.body)}`);
-}
-
-/** A member's suggestion, signed, made a proposal by council-01 and passed by eight yes votes posted on chain. */
+/**
+ * A member's suggestion, signed, made a proposal by council-01 and passed by eight yes votes posted on chain, its
+ * windows mined through (passByApi) rather than waited for.
+ */
 async function activeProposal(council: Member[]): Promise<number> {
   const s = await postSuggestion(site.site, owner, `Community hardware lab ${runId()}`);
-  await walletAction(owner, 'sign-suggestion', { suggestionId: s._id });
-  await walletAction(council[0]!, 'make-proposal', { ref: s._id });
-  const n = await until(
-    'proposal number',
-    async () =>
-      (await call<{ proposalNumber: number | null }>(site.site, `/api/suggestion/${s.number}`))
-        .proposalNumber ?? 0,
-    (x) => x > 0,
-  );
-  const p = await waitRegistered(site.site, n);
-  await Promise.all(
-    council.map(async (m) => {
-      await call(site.site, `/api/proposals/${p._id}/vote`, {
-        method: 'PUT',
-        token: m.token,
-        body: { choice: 'yes', reason: `Yes from ${m.username}: a sound plan.` },
-      });
-      await walletAction(m, 'vote', { proposalId: p._id });
-    }),
-  );
-  await until(
-    'ACTIVE',
-    () => proposal(site.site, n),
-    (x) => x.status === 'ACTIVE',
-    400_000,
-    1_000,
-  );
-  return n;
+  return (await passByApi(site.site, owner, council, s, 'Yes: a sound plan.')).number;
 }
 
 beforeAll(async () => {

@@ -33,7 +33,9 @@ async function compute(deps: AppDeps, address: string, indexed: number | null): 
   const db = deps.database.db;
   const [read, cap] = await Promise.all([
     readTreasuryState(deps, indexed ?? 'latest'),
-    readBudgetCap(deps, db, indexed ?? 'latest').catch(() => {
+    // At the head, not the indexed height: the cap is what a registration asked for now meets, which make-proposal
+    // reads at the head too (the indexed height lags it, and the cap moves with the balance and `committed`).
+    readBudgetCap(deps, db).catch(() => {
       throw treasuryUnavailable();
     }),
   ]);

@@ -1,0 +1,32 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The integration files that take longest (seconds of a quiet 2-core run on PostgreSQL), started first so that no
+ * worker is left with a long file at the end while the others idle. Vitest orders by the durations it cached on
+ * the machine's last run; a fresh clone has none, and falls back to file size, which says little of a test's time.
+ */
+const LONG_FIRST = [
+  'chain-worker/test/chain-kill.int.test.ts', // 160 s: 40 SIGKILLs of a worker process, 2 Redis restarts
+  'contracts-abi/src/governance.int.test.ts', // 73 s
+  'chain-worker/test/chain-node-down.int.test.ts', // 71 s
+  'chain-worker/test/chain-reorg.int.test.ts', // 67 s
+  'api/test/fuzz.int.test.ts', // 33 s
+  'contracts-abi/src/treasury.int.test.ts', // 31 s
+  'scripts/src/reindex/reindex.int.test.ts', // 22 s
+];
+
+const rank = (spec: TestSpecification) => {
+  const i = LONG_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+  return i === -1 ? LONG_FIRST.length : i;
+};
+
+/** Vitest's own order (cached durations, then size), with the known long files first. */
+export default class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return sorted
+      .map((spec, i) => ({ spec, i }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+      .map(({ spec }) => spec);
+  }
+}
