@@ -17,7 +17,7 @@ await runStages(
     { name: 'check, unit, build', tasks: checkTasks(), width: 2 },
     { name: 'start-up (npm start, alone)', tasks: [startupTask()], width: 1 },
     { name: 'integration', tasks: integrationTasks(env.DATABASE_URL), width: 1 },
-    { name: 'browser', tasks: browserTasks(), width: 2 },
+    { name: 'browser', tasks: browserTasks(), width: 1 },
   ],
   env.CI_INSTALL_SECONDS !== undefined
     ? [{ name: 'set-up and install (.ci/run)', seconds: env.CI_INSTALL_SECONDS }]

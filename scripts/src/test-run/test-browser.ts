@@ -1,5 +1,4 @@
-// `npm run test:browser`: builds the web app, checks its size budget, then runs the browser suite in two lanes,
-// each on a product stack of its own (suites.ts: CHAIN_LANE).
+// `npm run test:browser`: builds the web app, checks its size budget, then runs the browser suite.
 import { runStages } from './stages';
 import { browserTasks } from './suites';
 
@@ -9,5 +8,5 @@ await runStages([
     tasks: [{ label: 'build and size', command: 'npm', args: ['run', '--silent', 'build:size'] }],
     width: 1,
   },
-  { name: 'browser', tasks: browserTasks(), width: 2 },
+  { name: 'browser', tasks: browserTasks(), width: 1 },
 ]);
