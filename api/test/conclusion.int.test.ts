@@ -7,16 +7,13 @@ import type { ProposalPayments } from '../src/contract/milestone.contract';
 import { chainActions } from '../src/db/schema/chain.schema';
 import {
   detail,
-  makeProposal,
-  mineTo,
-  signedSuggestion,
   startProposalEnv,
-  voteAndPost,
   waitForProposal,
   waitUntil,
   type Person,
   settled,
   type ProposalEnv,
+  passedProposal,
 } from './proposal-harness';
 import { requestWallet, walletState } from './wallet-harness';
 
@@ -93,22 +90,8 @@ async function replay(actionId: string): Promise<string> {
 }
 
 async function passed(author: Person): Promise<Passed> {
-  const s = await signedSuggestion(env, author);
-  const made = await makeProposal(env, env.council[0]!, s._id);
-  const id = made.result!.proposalId;
-  const registered = await waitForProposal(
-    env,
-    id,
-    'registration on chain',
-    (d) => d.window.votingEndHeight !== null && d.chainStatus === 'chained',
-  );
-  await Promise.all(env.council.slice(0, 8).map((m) => voteAndPost(env, m, id, 'yes')));
-  await waitForProposal(env, id, '8 votes counted', (d) => d.outcome.tally.support === 8);
-  await mineTo(env, registered.window.votingEndHeight!);
-  await waitForProposal(env, id, 'NOTIFICATION', (d) => d.status === 'NOTIFICATION');
-  await mineTo(env, registered.window.vetoEndHeight!);
-  await waitForProposal(env, id, 'ACTIVE', (d) => d.status === 'ACTIVE');
-  return { id, draftHash: registered.hash! };
+  const { id, draftHash } = await passedProposal(env, author);
+  return { id, draftHash };
 }
 
 beforeAll(async () => {

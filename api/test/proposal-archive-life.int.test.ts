@@ -11,16 +11,13 @@ import { proposalArchiveSchema, type ProposalArchive } from '../src/contract/pro
 import type { ProposalPayments } from '../src/contract/milestone.contract';
 import { proposalTracking } from '../src/db/schema/proposal-tracking.schema';
 import {
-  makeProposal,
-  mineTo,
   settled,
-  signedSuggestion,
   startProposalEnv,
-  voteAndPost,
   waitForProposal,
   waitUntil,
   type Person,
   type ProposalEnv,
+  passedProposal,
 } from './proposal-harness';
 import { requestWallet } from './wallet-harness';
 
@@ -92,22 +89,7 @@ async function runVerifier(archive: ProposalArchive, name: string, rpc?: string)
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cr-archive-life-'));
   env = await startProposalEnv({ votingPeriodBlocks: V, blockTime: 0 });
-  const s = await signedSuggestion(env, env.owner);
-  const made = await makeProposal(env, env.council[0]!, s._id);
-  proposalId = made.result!.proposalId;
-  number = made.result!.number;
-  const registered = await waitForProposal(
-    env,
-    proposalId,
-    'registration on chain',
-    (d) => d.window.votingEndHeight !== null && d.chainStatus === 'chained',
-  );
-  await Promise.all(env.council.slice(0, 8).map((m) => voteAndPost(env, m, proposalId, 'yes')));
-  await waitForProposal(env, proposalId, '8 votes counted', (d) => d.outcome.tally.support === 8);
-  await mineTo(env, registered.window.votingEndHeight!);
-  await waitForProposal(env, proposalId, 'NOTIFICATION', (d) => d.status === 'NOTIFICATION');
-  await mineTo(env, registered.window.vetoEndHeight!);
-  await waitForProposal(env, proposalId, 'ACTIVE', (d) => d.status === 'ACTIVE');
+  ({ id: proposalId, number } = await passedProposal(env, env.owner));
   // Every stage paid, two tracking messages and the summary published, then the conclusion co-signed.
   await waitStage(0, 'WAITING_FOR_WITHDRAWAL');
   await sign(env.owner, 'withdraw', {});

@@ -10,16 +10,12 @@ import { proposalArchiveSchema, type ProposalArchive } from '../src/contract/pro
 import type { ProposalPayments } from '../src/contract/milestone.contract';
 import { proposalVotes } from '../src/db/schema/proposal.schema';
 import {
-  makeProposal,
-  mineTo,
-  signedSuggestion,
   startProposalEnv,
-  voteAndPost,
-  waitForProposal,
   waitUntil,
   type Person,
   settled,
   type ProposalEnv,
+  passedProposal,
 } from './proposal-harness';
 import { requestWallet } from './wallet-harness';
 
@@ -76,22 +72,7 @@ function runVerifier(archive: ProposalArchive, name: string, rpc?: string) {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cr-archive-'));
   env = await startProposalEnv({ votingPeriodBlocks: V, blockTime: 0 });
-  const s = await signedSuggestion(env, env.owner);
-  const made = await makeProposal(env, env.council[0]!, s._id);
-  proposalId = made.result!.proposalId;
-  number = made.result!.number;
-  const registered = await waitForProposal(
-    env,
-    proposalId,
-    'registration on chain',
-    (d) => d.window.votingEndHeight !== null && d.chainStatus === 'chained',
-  );
-  await Promise.all(env.council.slice(0, 8).map((m) => voteAndPost(env, m, proposalId, 'yes')));
-  await waitForProposal(env, proposalId, '8 votes counted', (d) => d.outcome.tally.support === 8);
-  await mineTo(env, registered.window.votingEndHeight!);
-  await waitForProposal(env, proposalId, 'NOTIFICATION', (d) => d.status === 'NOTIFICATION');
-  await mineTo(env, registered.window.vetoEndHeight!);
-  await waitForProposal(env, proposalId, 'ACTIVE', (d) => d.status === 'ACTIVE');
+  ({ id: proposalId, number } = await passedProposal(env, env.owner));
   // Payments: the advance withdrawn, then stage 2 requested and approved by the secretary general.
   await waitStage(0, 'WAITING_FOR_WITHDRAWAL');
   await sign(env.owner, 'withdraw', {});

@@ -345,3 +345,30 @@ export async function voteAndPost(
  */
 export const settled = (m: { action?: { status: string } | null } | undefined) =>
   !m?.action || (m.action.status !== 'unchain' && m.action.status !== 'chaining');
+
+/**
+ * A suggestion of `author`'s, signed, made a proposal by the first council member, passed by eight yes votes posted
+ * on chain, and both windows mined through: ACTIVE. Returns its id, number and draft hash.
+ */
+export async function passedProposal(
+  env: ProposalEnv,
+  author: Person,
+): Promise<{ id: string; number: number; draftHash: string }> {
+  const s = await signedSuggestion(env, author);
+  const made = await makeProposal(env, env.council[0]!, s._id);
+  if (!made.result) throw new Error(`make-proposal ${JSON.stringify(made.request.body)}`);
+  const { proposalId: id, number } = made.result;
+  const registered = await waitForProposal(
+    env,
+    id,
+    'registration on chain',
+    (d) => d.window.votingEndHeight !== null && d.chainStatus === 'chained',
+  );
+  await Promise.all(env.council.slice(0, 8).map((m) => voteAndPost(env, m, id, 'yes')));
+  await waitForProposal(env, id, '8 votes counted', (d) => d.outcome.tally.support === 8);
+  await mineTo(env, registered.window.votingEndHeight!);
+  await waitForProposal(env, id, 'NOTIFICATION', (d) => d.status === 'NOTIFICATION');
+  await mineTo(env, registered.window.vetoEndHeight!);
+  await waitForProposal(env, id, 'ACTIVE', (d) => d.status === 'ACTIVE');
+  return { id, number, draftHash: registered.hash! };
+}
