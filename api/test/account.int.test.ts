@@ -235,7 +235,7 @@ describe('registration with an e-mailed code', () => {
     expect(again.headers.get('retry-after')).toBe(String(left));
     expect(again.body.error?.message).toBe(`Please wait ${left} seconds before asking for a new code.`);
     // The minute has passed (the window is dropped in Redis): the new code replaces the first.
-    await t.deps.redis.del(rateKey(LIMITS.codeCooldownPerEmail, email));
+    await t.deps.redis.del(rateKey(t.deps, LIMITS.codeCooldownPerEmail, email));
     const second = await askCode(email, ip);
     if (second.code !== first.code) {
       const old = await post('/user/register', form(email, first.code), newIp());

@@ -28,8 +28,8 @@ let t: TestApi;
 beforeAll(async () => {
   t = await startTestApi();
   // The unsubscribe limit counts per client address in the shared Redis: start this file with a fresh window.
-  await clearRate(t.deps.redis, UNSUBSCRIBE_RULE, '127.0.0.1');
-  await clearRate(t.deps.redis, UNSUBSCRIBE_RULE, '::ffff:127.0.0.1');
+  await clearRate(t.deps, UNSUBSCRIBE_RULE, '127.0.0.1');
+  await clearRate(t.deps, UNSUBSCRIBE_RULE, '::ffff:127.0.0.1');
 });
 
 const UNSUBSCRIBE_RULE = { name: 'mail-unsubscribe-ip', limit: 30, windowSec: 600 };
@@ -505,14 +505,14 @@ describe('e-mail preferences and unsubscribe links', () => {
   });
 
   it('limits the public endpoint per client address', async () => {
-    await clearRate(t.deps.redis, UNSUBSCRIBE_RULE, '127.0.0.1');
-    await clearRate(t.deps.redis, UNSUBSCRIBE_RULE, '::ffff:127.0.0.1');
+    await clearRate(t.deps, UNSUBSCRIBE_RULE, '127.0.0.1');
+    await clearRate(t.deps, UNSUBSCRIBE_RULE, '::ffff:127.0.0.1');
     const statuses: number[] = [];
     for (let i = 0; i < UNSUBSCRIBE_RULE.limit + 1; i++)
       statuses.push((await t.call('GET', '/mail/unsubscribe?token=x.y')).status);
     expect(statuses.slice(0, UNSUBSCRIBE_RULE.limit).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    await clearRate(t.deps.redis, UNSUBSCRIBE_RULE, '127.0.0.1');
-    await clearRate(t.deps.redis, UNSUBSCRIBE_RULE, '::ffff:127.0.0.1');
+    await clearRate(t.deps, UNSUBSCRIBE_RULE, '127.0.0.1');
+    await clearRate(t.deps, UNSUBSCRIBE_RULE, '::ffff:127.0.0.1');
   });
 });

@@ -66,7 +66,12 @@ describe('member search (GET /api/user/search)', () => {
     expect(short.status).toBe(400);
     expect(short.body.error?.type).toBe('validation.failed');
 
-    await t.deps.redis.set(rateKey(MEMBER_SEARCH_LIMIT, me.user.id), MEMBER_SEARCH_LIMIT.limit, 'EX', 60);
+    await t.deps.redis.set(
+      rateKey(t.deps, MEMBER_SEARCH_LIMIT, me.user.id),
+      MEMBER_SEARCH_LIMIT.limit,
+      'EX',
+      60,
+    );
     const limited = await search('council', me.token);
     expect(limited.status).toBe(429);
     expect(limited.body.error?.type).toBe('rate_limited');

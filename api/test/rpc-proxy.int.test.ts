@@ -18,7 +18,7 @@ let txHash: string;
 let sender: string;
 
 const clear = async () => {
-  for (const a of ['127.0.0.1', '::ffff:127.0.0.1', '::1']) await clearRate(t.deps.redis, RPC_RATE, a);
+  for (const a of ['127.0.0.1', '::ffff:127.0.0.1', '::1']) await clearRate(t.deps, RPC_RATE, a);
 };
 
 async function rpc(url: string, body: unknown) {

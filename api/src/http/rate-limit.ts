@@ -37,22 +37,32 @@ export class RateLimitedError extends AppError {
 }
 
 /**
+ * Where a deployment keeps its counters: its Redis, and its namespace there (QUEUE_PREFIX, which its queues use
+ * too), so that two deployments on one Redis (staging beside production, the test files of a run) never count each
+ * other's hits.
+ */
+export interface RateStore {
+  redis: Redis;
+  config: { QUEUE_PREFIX: string };
+}
+
+/**
  * The Redis key of a rule for one subject (client address, e-mail, login name, user id). Subjects are personal
  * data, so the key holds the SHA-256 of the trimmed, lower-cased subject, never the subject itself.
  */
-export function rateKey(rule: RateRule, subject: string): string {
+export function rateKey(store: RateStore, rule: RateRule, subject: string): string {
   const digest = createHash('sha256').update(subject.trim().toLowerCase(), 'utf8').digest('hex');
-  return `cr:rl:${rule.name}:${digest}`;
+  return `${store.config.QUEUE_PREFIX}:rl:${rule.name}:${digest}`;
 }
 
 /** Counts one hit (INCR, and EXPIRE NX so the window starts at the first hit); returns the count and time left. */
 export async function hitRate(
-  redis: Redis,
+  store: RateStore,
   rule: RateRule,
   subject: string,
 ): Promise<{ count: number; retryAfterSec: number }> {
-  const key = rateKey(rule, subject);
-  const results = await redis.multi().incr(key).expire(key, rule.windowSec, 'NX').ttl(key).exec();
+  const key = rateKey(store, rule, subject);
+  const results = await store.redis.multi().incr(key).expire(key, rule.windowSec, 'NX').ttl(key).exec();
   if (!results) throw new Error('Redis transaction aborted');
   for (const [err] of results) if (err) throw err;
   const count = Number(results[0]![1]);
@@ -62,27 +72,27 @@ export async function hitRate(
 
 /** The current count without counting. */
 export async function peekRate(
-  redis: Redis,
+  store: RateStore,
   rule: RateRule,
   subject: string,
 ): Promise<{ count: number; retryAfterSec: number }> {
-  const key = rateKey(rule, subject);
-  const [count, ttl] = await Promise.all([redis.get(key), redis.ttl(key)]);
+  const key = rateKey(store, rule, subject);
+  const [count, ttl] = await Promise.all([store.redis.get(key), store.redis.ttl(key)]);
   return { count: Number(count ?? 0), retryAfterSec: ttl > 0 ? ttl : rule.windowSec };
 }
 
 /** Counts a hit and refuses with 429 `rate_limited` once the window holds more than the limit. */
-export async function enforceRate(redis: Redis, rule: RateRule, subject: string): Promise<void> {
-  const { count, retryAfterSec } = await hitRate(redis, rule, subject);
+export async function enforceRate(store: RateStore, rule: RateRule, subject: string): Promise<void> {
+  const { count, retryAfterSec } = await hitRate(store, rule, subject);
   if (count > rule.limit) throw refusalOf(rule, retryAfterSec);
 }
 
 /** Refuses with 429 when the window is already full, without counting (e.g. failed sign-ins of an account). */
-export async function refuseWhenFull(redis: Redis, rule: RateRule, subject: string): Promise<void> {
-  const { count, retryAfterSec } = await peekRate(redis, rule, subject);
+export async function refuseWhenFull(store: RateStore, rule: RateRule, subject: string): Promise<void> {
+  const { count, retryAfterSec } = await peekRate(store, rule, subject);
   if (count >= rule.limit) throw refusalOf(rule, retryAfterSec);
 }
 
-export async function clearRate(redis: Redis, rule: RateRule, subject: string): Promise<void> {
-  await redis.del(rateKey(rule, subject));
+export async function clearRate(store: RateStore, rule: RateRule, subject: string): Promise<void> {
+  await store.redis.del(rateKey(store, rule, subject));
 }

@@ -1,6 +1,5 @@
 import { codeCooldownMessage, EMAIL_CODE_RESEND_SEC } from '../../contract/account.contract';
-import type { Redis } from 'ioredis';
-import { enforceRate, type RateRule } from '../../http/rate-limit';
+import { enforceRate, type RateRule, type RateStore } from '../../http/rate-limit';
 
 /**
  * Abuse limits of the account routes (Redis fixed windows). "Address" is the client IP as Express sees it
@@ -34,10 +33,10 @@ export const LIMITS = {
 
 /** Enforces a per-address account limit unless REGISTER_ADDRESS_LIMITS is 0 (see api-config.ts). */
 export async function enforceAddressLimit(
-  deps: { redis: Redis; config: { REGISTER_ADDRESS_LIMITS: number } },
+  deps: RateStore & { config: { REGISTER_ADDRESS_LIMITS: number } },
   rule: RateRule,
   clientIp: string,
 ): Promise<void> {
   if (deps.config.REGISTER_ADDRESS_LIMITS === 0) return;
-  await enforceRate(deps.redis, rule, clientIp);
+  await enforceRate(deps, rule, clientIp);
 }

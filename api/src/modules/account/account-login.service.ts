@@ -44,21 +44,20 @@ export async function checkPasswordLogin(
   input: LoginRequest,
   clientIp: string,
 ): Promise<{ user: UserRow; upgraded: string | null }> {
-  const { redis } = deps;
-  await enforceRate(redis, LIMITS.loginPerAddress, clientIp);
+  await enforceRate(deps, LIMITS.loginPerAddress, clientIp);
   const user = await findByLogin(deps, input.username);
   // Failures count per account, whichever of its names (username or e-mail) is typed; per name when none.
   const failureKey = user ? `user:${user.id}` : `name:${input.username}`;
-  await refuseWhenFull(redis, LIMITS.loginFailuresPerAccount, failureKey);
+  await refuseWhenFull(deps, LIMITS.loginFailuresPerAccount, failureKey);
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
   else await burnPasswordCheck(input.password);
   if (!user || !ok) {
-    await hitRate(redis, LIMITS.loginFailuresPerAccount, failureKey);
+    await hitRate(deps, LIMITS.loginFailuresPerAccount, failureKey);
     throw accountError(401, 'account.login_failed');
   }
   if (!user.active) throw accountError(403, 'auth.account_disabled');
-  await clearRate(redis, LIMITS.loginFailuresPerAccount, failureKey);
+  await clearRate(deps, LIMITS.loginFailuresPerAccount, failureKey);
   const upgraded = needsRehash(user.passwordHash!) ? await hashPassword(input.password) : null;
   return { user, upgraded };
 }

@@ -28,8 +28,8 @@ export async function requestPasswordReset(
   clientIp: string,
 ): Promise<void> {
   const db = deps.database.db;
-  await enforceRate(deps.redis, LIMITS.forgotPerAddress, clientIp);
-  const perEmail = await hitRate(deps.redis, LIMITS.forgotPerEmail, input.email);
+  await enforceRate(deps, LIMITS.forgotPerAddress, clientIp);
+  const perEmail = await hitRate(deps, LIMITS.forgotPerEmail, input.email);
   if (perEmail.count > LIMITS.forgotPerEmail.limit) return;
   const user = await repo.findUserByEmail(db, input.email);
   if (!user || !user.active || !user.email) return;
@@ -58,7 +58,7 @@ export async function resetPassword(
   clientIp: string,
 ): Promise<void> {
   const db = deps.database.db;
-  await enforceRate(deps.redis, LIMITS.resetPerAddress, clientIp);
+  await enforceRate(deps, LIMITS.resetPerAddress, clientIp);
   const tokenHash = sha256(input.token);
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
@@ -87,12 +87,12 @@ export async function changePassword(
   input: ChangePasswordRequest,
 ): Promise<void> {
   const db = deps.database.db;
-  await refuseWhenFull(deps.redis, LIMITS.changePasswordFailures, auth.id);
+  await refuseWhenFull(deps, LIMITS.changePasswordFailures, auth.id);
   const user = await findUserById(db, auth.id);
   if (!user) throw accountError(401, 'account.login_failed');
   if (!user.passwordHash) throw accountError(400, 'account.no_password');
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
-    await hitRate(deps.redis, LIMITS.changePasswordFailures, auth.id);
+    await hitRate(deps, LIMITS.changePasswordFailures, auth.id);
     throw accountError(400, 'account.old_password_wrong', 'oldPassword');
   }
   const passwordHash = await hashPassword(input.password);

@@ -30,12 +30,11 @@ export async function sendRegistrationCode(
   clientIp: string,
   now = new Date(),
 ): Promise<RegisterCodeSent> {
-  const { redis } = deps;
   const db = deps.database.db;
   await enforceAddressLimit(deps, LIMITS.codePerAddress, clientIp);
   if (await repo.emailTaken(db, input.email)) throw accountError(409, 'account.email_taken', 'email');
-  await enforceRate(redis, LIMITS.codeCooldownPerEmail, input.email);
-  await enforceRate(redis, LIMITS.codePerEmail, input.email);
+  await enforceRate(deps, LIMITS.codeCooldownPerEmail, input.email);
+  await enforceRate(deps, LIMITS.codePerEmail, input.email);
   const code = generateEmailCode();
   const codeSalt = newCodeSalt();
   const expiresAt = new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000);
@@ -57,7 +56,7 @@ export async function sendRegistrationCode(
       expiresAt: expiresAt.toISOString(),
     },
   ]).catch(async (err: unknown) => {
-    await clearRate(redis, LIMITS.codeCooldownPerEmail, input.email).catch(() => undefined);
+    await clearRate(deps, LIMITS.codeCooldownPerEmail, input.email).catch(() => undefined);
     return mailNotQueued(err);
   });
   return {

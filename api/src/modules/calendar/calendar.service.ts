@@ -88,9 +88,9 @@ export async function feedIcs(
   token: string,
   now = new Date(),
 ): Promise<string> {
-  await enforceRate(deps.redis, FEED_PER_ADDRESS, clientIp);
+  await enforceRate(deps, FEED_PER_ADDRESS, clientIp);
   const tokenHash = hashToken(token);
-  await enforceRate(deps.redis, FEED_PER_TOKEN, tokenHash);
+  await enforceRate(deps, FEED_PER_TOKEN, tokenHash);
   const db = deps.database.db;
   const owner = await repo.feedOwnerByHash(db, tokenHash);
   if (!owner) throw notFound('calendar feed');

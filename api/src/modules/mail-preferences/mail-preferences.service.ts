@@ -60,7 +60,7 @@ export function maskEmail(email: string | null): string | null {
 
 /** The member and group a token names, refused (400, nothing changed) when forged, altered or unknown. */
 async function holderOf(deps: AppDeps, clientIp: string, token: string) {
-  await enforceRate(deps.redis, UNSUBSCRIBE_PER_ADDRESS, clientIp);
+  await enforceRate(deps, UNSUBSCRIBE_PER_ADDRESS, clientIp);
   const invalid = () => badRequest('mail.unsubscribe_invalid', UNSUBSCRIBE_INVALID);
   if (!unsubscribeTokenSchema.safeParse(token).success) throw invalid();
   const named = verifyUnsubscribeToken(deps.config.MAIL_LINK_SECRET, token);

@@ -207,7 +207,7 @@ export async function buildProposalArchive(
   ref: string,
   clientIp: string,
 ): Promise<ProposalArchive> {
-  await enforceRate(deps.redis, ARCHIVE_PER_ADDRESS, clientIp);
+  await enforceRate(deps, ARCHIVE_PER_ADDRESS, clientIp);
   const db = deps.database.db;
   const c = deps.config;
   if (!c.CHAIN_ID || !c.GOVERNANCE_ADDRESS)

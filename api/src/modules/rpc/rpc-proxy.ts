@@ -85,7 +85,7 @@ export function rpcProxy(deps: AppDeps) {
     express.text({ type: () => true, limit: RPC_BODY_LIMIT }),
     async (req: Request, res: Response, next: NextFunction) => {
       try {
-        const { count, retryAfterSec } = await hitRate(deps.redis, RPC_RATE, clientAddress(req));
+        const { count, retryAfterSec } = await hitRate(deps, RPC_RATE, clientAddress(req));
         if (count > RPC_RATE.limit) {
           res.setHeader('Retry-After', String(retryAfterSec));
           return send(

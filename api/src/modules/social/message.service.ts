@@ -90,7 +90,7 @@ export async function sendMessage(
   if (await repo.isBlocking(db, otherId, user.id)) throw socialError(403, 'social.blocked');
   if (await repo.isBlocking(db, user.id, otherId)) throw socialError(403, 'social.you_blocked');
   // A person types messages; a sweep of sends (spam, a stuck client) is refused with Retry-After.
-  await enforceRate(deps.redis, MESSAGE_SEND_LIMIT, user.id);
+  await enforceRate(deps, MESSAGE_SEND_LIMIT, user.id);
   return commitThen(deps, async (tx) => {
     const message = toMessage(
       await repo.insertMessage(tx, { senderId: user.id, recipientId: otherId, content }),

@@ -22,7 +22,7 @@ async function allowEmailSearch(deps: AppDeps, user: AuthUser | null): Promise<v
   if (!user) throw unauthorized();
   const limit = deps.config.EMAIL_SEARCH_LIMIT;
   if (limit > 0)
-    await enforceRate(deps.redis, { name: 'suggestion-email-search', limit, windowSec: 15 * 60 }, user.id);
+    await enforceRate(deps, { name: 'suggestion-email-search', limit, windowSec: 15 * 60 }, user.id);
 }
 
 /** A list query whose answer differs from member to member (the cache keeps it per member). */

@@ -58,7 +58,7 @@ export async function searchMembers(
   user: AuthUser,
   query: MemberSearchQuery,
 ): Promise<MemberSearchResult> {
-  await enforceRate(deps.redis, MEMBER_SEARCH_LIMIT, user.id);
+  await enforceRate(deps, MEMBER_SEARCH_LIMIT, user.id);
   const rows = await repo.searchMembers(deps.database.db, query.q, MEMBER_SEARCH_MAX_RESULTS);
   return {
     list: rows.map((r) => ({

@@ -52,8 +52,7 @@ export async function createWalletRequest(
   const action = walletActions[input.action] as WalletAction;
   enforcePolicy(action.policy, user, deps);
   const limit = deps.config.WALLET_REQUEST_LIMIT;
-  if (limit > 0)
-    await enforceRate(deps.redis, { name: 'wallet-request-ip', limit, windowSec: 10 * 60 }, clientIp);
+  if (limit > 0) await enforceRate(deps, { name: 'wallet-request-ip', limit, windowSec: 10 * 60 }, clientIp);
   // The route validated the body against the contract's union; the action's own schema is the same one.
   const prepared = await action.prepare({ deps, user, params: action.params.parse(input.params) });
   const ttlMs = Math.min(prepared.ttlMs ?? DEFAULT_TTL_MS, deps.config.WALLET_REQUEST_TTL_SEC * 1000);
