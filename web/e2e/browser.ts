@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,31 +34,9 @@ export function launchBrowser(): Promise<Browser> {
   return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH);
 }
 
-/**
- * Starts the shared Chromium for the whole browser run (global setup) in a process of its own
- * (browser-server.mjs); resolves with its endpoint and a `close` that ends it.
- */
-export async function launchBrowserServer(): Promise<{ wsEndpoint: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(here, 'browser-server.mjs'), JSON.stringify(LAUNCH)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const wsEndpoint = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve(line.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`the browser server exited (${code}) before it listened`)));
-  });
-  return {
-    wsEndpoint,
-    close: async () => {
-      child.stdin.end();
-      await exited;
-    },
-  };
+/** Starts the shared Chromium for the whole browser run (global setup). */
+export function launchBrowserServer() {
+  return chromium.launchServer(LAUNCH);
 }
 
 export interface PageOptions {

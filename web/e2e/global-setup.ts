@@ -6,7 +6,7 @@ import { startE2eSite } from './site';
 export default async function setup(project: TestProject) {
   const [{ site, stop }, browser] = await Promise.all([startE2eSite(), launchBrowserServer()]);
   project.provide('e2eSite', site);
-  project.provide('browserEndpoint', browser.wsEndpoint);
+  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
     await stop();
