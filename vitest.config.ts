@@ -63,10 +63,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          // One worker for the whole run, its imports loaded once: a fresh worker per file re-imported the api's
-          // factories and the wallet code for each of the 38 files (70 s of the run). Each file still gets its own
-          // module instance; what they share is the run's one site and one Chromium.
-          isolate: false,
         },
       },
     ],

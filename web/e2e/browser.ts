@@ -22,21 +22,8 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-const LAUNCH = { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS };
-
-/**
- * The run's one Chromium (web/e2e/global-setup.ts), shared by every test file: each file connects, makes its own
- * contexts and disconnects (which closes them). Launching a browser per file cost each file a second of CPU or
- * two on two cores. Outside the browser project (a bench), a browser of its own.
- */
 export function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('browserEndpoint');
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH);
-}
-
-/** Starts the shared Chromium for the whole browser run (global setup). */
-export function launchBrowserServer() {
-  return chromium.launchServer(LAUNCH);
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface PageOptions {
@@ -114,36 +101,6 @@ export function useSite(): { readonly site: E2eSite } {
       return holder.site;
     },
   };
-}
-
-/** Storage values for the site's origin: a string is written, null removes the key. */
-export interface SiteStorage {
-  session?: Record<string, string | null>;
-  local?: Record<string, string | null>;
-}
-
-/**
- * Writes the site's session and local storage before the app is opened, so the next `goto` boots it signed in (or
- * in a language) as a returning visitor's would. The storage is written from an empty document of the site's
- * origin, answered by the browser itself, rather than from a page of the app: booting the whole app only to write
- * two keys cost each sign-in a second page load.
- */
-export async function setSiteStorage(page: Page, url: string, values: SiteStorage): Promise<void> {
-  const blank = `${url}/e2e-storage`;
-  await page.route(blank, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }),
-  );
-  await page.goto(blank);
-  await page.unroute(blank);
-  await page.evaluate(({ session, local }) => {
-    const write = (store: Storage, entries: Record<string, string | null> | undefined) => {
-      for (const [key, value] of Object.entries(entries ?? {}))
-        if (value === null) store.removeItem(key);
-        else store.setItem(key, value);
-    };
-    write(sessionStorage, session);
-    write(localStorage, local);
-  }, values);
 }
 
 /** The base URL of the running product (inside tests). */

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, setSiteStorage, shot, useSite, waitForPage } from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
 import { registerByApi } from './mail';
 
 const site = useSite();
@@ -24,7 +24,9 @@ describe('calendar feed card', () => {
   it('creates a feed, shows its URL once, renews it (old URL 404) and revokes it, after confirmations', async () => {
     const member = await registerByApi(site.site, 'calendar');
     const { page } = await newPage(browser);
-    await setSiteStorage(page, baseUrl(site), { local: { 'api-token': member.token } });
+    await page.goto(`${baseUrl(site)}/terms`);
+    await waitForPage(page);
+    await page.evaluate((t) => localStorage.setItem('api-token', t), member.token);
     await page.goto(`${baseUrl(site)}/profile/info`);
     await waitForPage(page);
     const card = page.getByTestId('calendar-feed');

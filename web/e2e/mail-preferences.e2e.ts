@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, setSiteStorage, shot, useSite, waitForPage } from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
 import { noSideScroll } from './page-helpers';
 import { registerByApi, waitForMail } from './mail';
 import { call, openAs, postSuggestion, type Member } from './proposal-flow';
@@ -27,7 +27,9 @@ describe('e-mail preferences', () => {
   it('a member turns a kind of mail off in the profile settings and saves', async () => {
     const member = await registerByApi(site.site, 'mailpref');
     const { page, context, errors } = await newPage(browser);
-    await setSiteStorage(page, baseUrl(site), { local: { 'api-token': member.token } });
+    await page.goto(`${baseUrl(site)}/terms`);
+    await waitForPage(page);
+    await page.evaluate((t) => localStorage.setItem('api-token', t), member.token);
     await page.goto(`${baseUrl(site)}/profile/info`);
     await waitForPage(page);
     const card = page.getByTestId('mail-preferences');

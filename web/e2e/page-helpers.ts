@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, newPage, setSiteStorage, waitForPage, type PageOptions, type TestPage } from './browser';
+import { baseUrl, newPage, waitForPage, type PageOptions, type TestPage } from './browser';
 import type { E2eSite } from './site';
 
 /** A phone's viewport, and the Chinese browser language. */
@@ -22,7 +22,9 @@ export async function openSignedIn(
   opts: PageOptions = {},
 ): Promise<TestPage> {
   const tp = await newPage(browser, opts);
-  await setSiteStorage(tp.page, baseUrl(site), { local: { 'api-token': token } });
+  await tp.page.goto(`${baseUrl(site)}/terms`);
+  await waitForPage(tp.page);
+  await tp.page.evaluate((t) => localStorage.setItem('api-token', t), token);
   await tp.page.goto(`${baseUrl(site)}${path}`);
   await waitForPage(tp.page);
   return tp;

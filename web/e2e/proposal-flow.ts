@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { newMotion } from '../../api/test/suggestion-fixtures';
 import { createProvider } from '@cr/contracts-abi/provider';
 import { listWallets } from '@cr/did/wallet/wallet-store';
-import { setSiteStorage } from './browser';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 import type { E2eSite } from './site';
 
@@ -140,7 +139,16 @@ export async function openAs(
   lang: 'en' | 'zh',
   path: string,
 ) {
-  await setSiteStorage(page, site.url, { session: { 'api-token': token }, local: { lang } });
+  await page.goto(`${site.url}/terms`);
+  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+  await page.evaluate(
+    ({ tok, l }) => {
+      if (tok) sessionStorage.setItem('api-token', tok);
+      else sessionStorage.removeItem('api-token');
+      localStorage.setItem('lang', l);
+    },
+    { tok: token, l: lang },
+  );
   await page.goto(`${site.url}${path}`);
   await page.locator('main h1').first().waitFor({ timeout: 15_000 });
 }

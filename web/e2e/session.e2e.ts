@@ -4,7 +4,6 @@ import {
   baseUrl,
   launchBrowser,
   newPage,
-  setSiteStorage,
   shot,
   useSite,
   expectPageTitle,
@@ -23,7 +22,9 @@ afterAll(async () => {
 
 /** Opens the site once, stores a token as "remember me" would, and reloads so the app boots with it. */
 async function signInAs(page: Page, token: string, path = '/') {
-  await setSiteStorage(page, baseUrl(site), { local: { 'api-token': token } });
+  await page.goto(`${baseUrl(site)}/terms`);
+  await waitForPage(page);
+  await page.evaluate((t) => localStorage.setItem('api-token', t), token);
   await page.goto(`${baseUrl(site)}${path}`);
   return waitForPage(page);
 }

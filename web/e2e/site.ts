@@ -10,8 +10,6 @@ import type { Db } from '../../api/src/db/db-client';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eSite: E2eSite;
-    /** The run's shared Chromium (playwright's browser server), which launchBrowser connects to. */
-    browserEndpoint: string;
   }
 }
 

@@ -1,18 +1,10 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elaAddressFromProgramHash, toChecksumEscAddress } from '@cr/api/contract/address';
 import en from '../src/features/suggestions/locales/en.json';
 import zh from '../src/features/suggestions/locales/zh.json';
-import {
-  baseUrl,
-  launchBrowser,
-  newPage,
-  setSiteStorage,
-  shot,
-  useSite,
-  expectPageTitle,
-  waitForPage,
-} from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 import { chooseOption } from './select';
 import type { E2eSite } from './site';
@@ -102,7 +94,15 @@ async function councilToken(s: E2eSite) {
 // ---------- page helpers ----------
 
 async function openAs(page: Page, token: string, lang: 'en' | 'zh', path: string) {
-  await setSiteStorage(page, baseUrl(site), { session: { 'api-token': token }, local: { lang } });
+  await page.goto(`${baseUrl(site)}/terms`);
+  await waitForPage(page);
+  await page.evaluate(
+    ({ tok, l }) => {
+      sessionStorage.setItem('api-token', tok);
+      localStorage.setItem('lang', l);
+    },
+    { tok: token, l: lang },
+  );
   await page.goto(`${baseUrl(site)}${path}`);
   return waitForPage(page);
 }
@@ -524,11 +524,8 @@ for (const lang of ['en', 'zh'] as const) {
         page.waitForEvent('download'),
         page.getByTestId('export-csv').click(),
       ]);
-      // Read through the connection: the run's shared Chromium keeps the file on its side.
-      const chunks = await (await download.createReadStream()).toArray();
-      const csv = Buffer.concat(chunks)
-        .toString('utf8')
-        .replace(/^\ufeff/, '');
+      const file = await download.path();
+      const csv = fs.readFileSync(file, 'utf8').replace(/^\ufeff/, '');
       const lines = csv.trim().split(/\r?\n/);
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(String(number));
