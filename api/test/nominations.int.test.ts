@@ -9,8 +9,8 @@ import {
   mineTo,
   signedSuggestion,
   startProposalEnv,
-  voteAndPost,
   waitForProposal,
+  votedProposal,
   type Person,
   type ProposalEnv,
 } from './proposal-harness';
@@ -41,20 +41,7 @@ const coSign = (who: Person, suggestionId: string, role: 'NOMINEE' | 'SECRETARY'
   requestWallet(env.t, 'co-sign-nomination', who.token, { suggestionId, role });
 
 /** Registers the suggestion, 8 council members vote yes, the windows pass: the proposal ends ACTIVE. */
-async function pass(ref: string): Promise<ProposalDetail> {
-  const made = await makeProposal(env, env.council[0]!, ref);
-  if (!made.result) throw new Error(`make-proposal ${JSON.stringify(made.request.body)}`);
-  const id = made.result.proposalId;
-  const registered = await waitForProposal(
-    env,
-    id,
-    'registration on chain',
-    (d) => d.window.votingEndHeight !== null && d.chainStatus === 'chained',
-  );
-  await Promise.all(env.council.slice(0, 8).map((m) => voteAndPost(env, m, id, 'yes')));
-  await waitForProposal(env, id, '8 votes counted', (d) => d.outcome.tally.support === 8);
-  return registered;
-}
+const pass = (ref: string): Promise<ProposalDetail> => votedProposal(env, ref);
 async function finish(p: ProposalDetail) {
   await mineTo(env, p.window.votingEndHeight!);
   await waitForProposal(env, p._id, 'NOTIFICATION', (d) => d.status !== 'PROPOSED');

@@ -6,12 +6,8 @@ import type { ProposalPayments } from '../src/contract/milestone.contract';
 import { chainActions } from '../src/db/schema/chain.schema';
 import {
   detail,
-  makeProposal,
-  mineTo,
-  signedSuggestion,
+  passedProposal,
   startProposalEnv,
-  voteAndPost,
-  waitForProposal,
   waitUntil,
   type Person,
   settled,
@@ -77,22 +73,7 @@ const ELA = 10n ** 18n;
 beforeAll(async () => {
   env = await startProposalEnv({ votingPeriodBlocks: V, blockTime: 0 });
   stranger = await env.person('stranger');
-  const s = await signedSuggestion(env, env.owner);
-  const made = await makeProposal(env, env.council[0]!, s._id);
-  proposalId = made.result!.proposalId;
-  const registered = await waitForProposal(
-    env,
-    proposalId,
-    'registration on chain',
-    (d) => d.window.votingEndHeight !== null && d.chainStatus === 'chained',
-  );
-  draftHash = registered.hash!;
-  await Promise.all(env.council.slice(0, 8).map((m) => voteAndPost(env, m, proposalId, 'yes')));
-  await waitForProposal(env, proposalId, '8 votes counted', (d) => d.outcome.tally.support === 8);
-  await mineTo(env, registered.window.votingEndHeight!);
-  await waitForProposal(env, proposalId, 'NOTIFICATION', (d) => d.status === 'NOTIFICATION');
-  await mineTo(env, registered.window.vetoEndHeight!);
-  await waitForProposal(env, proposalId, 'ACTIVE', (d) => d.status === 'ACTIVE');
+  ({ id: proposalId, draftHash } = await passedProposal(env, env.owner));
 }, 240_000);
 afterAll(async () => {
   await env?.stop();

@@ -347,17 +347,13 @@ export const settled = (m: { action?: { status: string } | null } | undefined) =
   !m?.action || (m.action.status !== 'unchain' && m.action.status !== 'chaining');
 
 /**
- * A suggestion of `author`'s, signed, made a proposal by the first council member, passed by eight yes votes posted
- * on chain, and both windows mined through: ACTIVE. Returns its id, number and draft hash.
+ * The suggestion `ref` made a proposal by the first council member, registered on chain, and eight yes votes posted
+ * on chain and counted; its voting window is still open. Returns the proposal as registered (its windows, its hash).
  */
-export async function passedProposal(
-  env: ProposalEnv,
-  author: Person,
-): Promise<{ id: string; number: number; draftHash: string }> {
-  const s = await signedSuggestion(env, author);
-  const made = await makeProposal(env, env.council[0]!, s._id);
+export async function votedProposal(env: ProposalEnv, ref: string): Promise<ProposalDetail> {
+  const made = await makeProposal(env, env.council[0]!, ref);
   if (!made.result) throw new Error(`make-proposal ${JSON.stringify(made.request.body)}`);
-  const { proposalId: id, number } = made.result;
+  const id = made.result.proposalId;
   const registered = await waitForProposal(
     env,
     id,
@@ -366,9 +362,23 @@ export async function passedProposal(
   );
   await Promise.all(env.council.slice(0, 8).map((m) => voteAndPost(env, m, id, 'yes')));
   await waitForProposal(env, id, '8 votes counted', (d) => d.outcome.tally.support === 8);
+  return registered;
+}
+
+/**
+ * A suggestion of `author`'s, signed, voted through (votedProposal), and both windows mined through: ACTIVE.
+ * Returns its id, number and draft hash.
+ */
+export async function passedProposal(
+  env: ProposalEnv,
+  author: Person,
+): Promise<{ id: string; number: number; draftHash: string }> {
+  const s = await signedSuggestion(env, author);
+  const registered = await votedProposal(env, s._id);
+  const id = registered._id;
   await mineTo(env, registered.window.votingEndHeight!);
   await waitForProposal(env, id, 'NOTIFICATION', (d) => d.status === 'NOTIFICATION');
   await mineTo(env, registered.window.vetoEndHeight!);
   await waitForProposal(env, id, 'ACTIVE', (d) => d.status === 'ACTIVE');
-  return { id, number, draftHash: registered.hash! };
+  return { id, number: registered.number!, draftHash: registered.hash! };
 }
