@@ -67,7 +67,8 @@ describe('my profile', () => {
       username: user.username,
       email: user.email,
       did: user.did,
-      defaultLanguage: 'en',
+      // Never chosen: shown as not set, not as English.
+      defaultLanguage: null,
       hasPassword: false,
       skillsets: [],
       social: { telegram: null },

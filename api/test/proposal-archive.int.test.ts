@@ -16,6 +16,7 @@ import {
   settled,
   type ProposalEnv,
   passedProposal,
+  detail,
 } from './proposal-harness';
 import { requestWallet } from './wallet-harness';
 
@@ -89,6 +90,8 @@ afterAll(async () => {
 
 describe('the proposal archive and the offline verifier', () => {
   it('downloads one JSON file whose every check passes, from the file alone and against the chain', async () => {
+    // The detail page offers the download.
+    expect((await detail(env, proposalId)).archivable).toBe(true);
     const res = await download(number);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="proposal-${number}.json"`);

@@ -98,7 +98,17 @@ describe('home page', () => {
     await waitForPage(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await page.locator('.cr-navbar').isVisible()).toBe(false);
+    // The programs' notices take one line: the first, and a button for the other two.
+    const notices = page.getByTestId('notice-programs');
+    const more = notices.getByRole('button', { name: '2 more' });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await notices.getByRole('listitem').filter({ visible: true }).count()).toBe(1);
+    expect((await notices.boundingBox())!.height).toBeLessThan(48);
     await shot(page, 'home-en-375');
+    await more.click();
+    await notices.getByText('Ambassadors training is postponed.').waitFor();
+    expect(await notices.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+    await notices.getByRole('button', { name: 'Show less' }).click();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');

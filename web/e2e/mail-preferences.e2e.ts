@@ -93,14 +93,14 @@ describe('e-mail preferences', () => {
     await shot(page, 'unsubscribe-done-zh-375');
     expect((await prefsOf(member.token)).groups.comments).toBe(false);
 
-    // A forged token: status 400, the error in both languages, nothing changed.
+    // A forged token: status 400, the error in the reader's language only, nothing changed.
     const [payload, mac] = url.searchParams.get('token')!.split('.') as [string, string];
     const forged = `${payload}.${mac.slice(0, -3)}${mac.endsWith('xyz') ? 'abc' : 'xyz'}`;
     const res = await page.goto(`${baseUrl(site)}/unsubscribe?token=${forged}`);
     expect(res?.status()).toBe(400);
     const invalid = page.getByTestId('unsubscribe-invalid');
     await invalid.getByText('此退订链接无效').waitFor();
-    await invalid.getByText('This unsubscribe link is not valid').waitFor();
+    expect(await invalid.getByText('This unsubscribe link is not valid').count()).toBe(0);
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, 'unsubscribe-invalid-zh-375');
     expect(await prefsOf(member.token)).toMatchObject({

@@ -260,7 +260,8 @@ export const ownProfileSchema = z.strictObject({
   email: z.string().nullable(),
   gender: genderSchema.nullable(),
   walletAddress: z.string().nullable(),
-  defaultLanguage: languageSchema,
+  /** The member's language for mail and the calendar; null until chosen (mail then goes in English, or both). */
+  defaultLanguage: languageSchema.nullable(),
   hasPassword: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;

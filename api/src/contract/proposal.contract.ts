@@ -356,6 +356,8 @@ export const proposalDetailSchema = proposalSummarySchema.extend({
   hash: z.string().nullable(),
   /** The registration transaction. */
   txHash: z.string().nullable(),
+  /** Whether it has an archive to download (GET /api/proposals/:id/archive): signed into a registration. */
+  archivable: z.boolean(),
   term: z.number().int().nullable(),
   /** Estimated end date of the open window (the spec's end date), ISO. */
   endDate: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { taskCandidates, tasks, teamMembers, teams } from '@cr/api/db/schema';
 import type { Db } from '@cr/api/db/db-client';
+import { SKILLSETS } from '@cr/api/contract/profile.contract';
 import { EN_SUBJECTS, ZH_SUBJECTS, int, pick, type Rand } from './seed-text';
 
 const BATCH = 500;
@@ -19,7 +20,8 @@ const STATUSES = [
   'CANCELED',
   'EXPIRED',
 ] as const;
-const SKILLS = ['React', 'Solidity', 'Go', 'Design', 'Writing', 'Marketing', 'Video', 'Translation'];
+// A team's tags are free words; what teams and tasks recruit is one of the profile's skills (the api refuses any other).
+const TAGS = ['React', 'Solidity', 'Go', 'Design', 'Writing', 'Marketing', 'Video', 'Translation'];
 const TEAM_WORDS = ['Builders', 'Labs', 'Guild', 'Collective', 'Studio', 'Works', '工作室', '社区', '实验室'];
 
 type Member = { id: string };
@@ -40,8 +42,8 @@ export async function seedTeams(db: Db, r: Rand, members: Member[], count: numbe
           subcategory: pick(r, SUBCATEGORIES),
           name: `${subject(r)} ${pick(r, TEAM_WORDS)} ${start + i + 1}`,
           description: `We build ${subject(r).toLowerCase()} for the Elastos community, in the open.`,
-          tags: [pick(r, SKILLS)],
-          recruiting: [pick(r, SKILLS), pick(r, SKILLS)],
+          tags: [pick(r, TAGS)],
+          recruiting: [...new Set([pick(r, SKILLSETS), pick(r, SKILLSETS)])],
           ownerId: owner.id,
           createdAt: new Date(Date.now() - int(r, 0, 700) * 86_400_000),
         };
@@ -87,7 +89,7 @@ export async function seedTasks(db: Db, r: Rand, members: Member[], count: numbe
           bidding,
           eventDateType: type === 'EVENT' ? pick(r, ['TENTATIVE', 'CONFIRMED'] as const) : 'NOT_APPLICABLE',
           candidateLimit: type === 'EVENT' ? int(r, 10, 100) : int(r, 1, 3),
-          recruiting: [pick(r, SKILLS)],
+          recruiting: [pick(r, SKILLSETS)],
           isPrivate: r() < 0.05,
           ownerId: pick(r, members).id,
           createdAt: new Date(Date.now() - int(r, 0, 700) * 86_400_000),

@@ -36,7 +36,7 @@ function readProfile(row: UserRow) {
     social,
     gender: parsed(genderSchema, p.gender),
     walletAddress: text(p.walletAddress),
-    defaultLanguage: parsed(languageSchema, p.defaultLanguage) ?? 'en',
+    defaultLanguage: parsed(languageSchema, p.defaultLanguage),
     didAttestation: parsed(didAttestationSchema, p.didAttestation),
   };
 }

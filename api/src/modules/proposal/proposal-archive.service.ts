@@ -25,6 +25,7 @@ import {
   suggestionSignature,
   vetoEventsOf,
 } from './proposal-archive.repo';
+import { isArchivable, type ArchivableProposal } from './proposal-archivable';
 import { lifeParts, rawSig } from './proposal-archive-life';
 import { findProposal, votesOf } from './proposal.repo';
 
@@ -50,15 +51,10 @@ const sigArg = (args: ReturnType<typeof callArgs>, index: number) => {
   return s ? rawSig({ r: String(s.r), s: String(s.s) }) : '';
 };
 
-/** A published, registered proposal; drafts and proposals not yet signed into a registration are 404. */
-function assertArchivable(p: ProposalRow | undefined): asserts p is ProposalRow & {
-  number: number;
-  draftHash: string;
-  terms: NonNullable<ProposalRow['terms']>;
-  term: number;
-} {
+/** A published, registered proposal; drafts are 404, proposals not yet signed into a registration 409. */
+function assertArchivable(p: ProposalRow | undefined): asserts p is ArchivableProposal {
   if (!p || p.status === 'DRAFT') throw notFound('proposal', 'proposal.not_found');
-  if (p.number === null || !p.draftHash || !p.terms || p.term === null || !p.registerStatement)
+  if (!isArchivable(p))
     throw new AppError(409, 'proposal.not_registered', 'This proposal has no registration to archive yet.');
 }
 
@@ -267,7 +263,7 @@ export async function buildProposalArchive(
     registration: {
       memberDid: p.proposerDid ?? '',
       nonce: registerArgs ? String(registerArgs[2]) : '',
-      statement: p.registerStatement!,
+      statement: p.registerStatement,
       signature: p.memberSignature ? rawSig(p.memberSignature) : '',
       txHash: p.registerTxHash ?? null,
     },

@@ -23,6 +23,7 @@ import {
 import { kindOfType } from './proposal-terms';
 import { effectOf, effectStatusOf } from './proposal-effect';
 import { findProposalDetail } from './proposal-detail.repo';
+import { isArchivable } from './proposal-archivable';
 
 /** A DRAFT is seen only by the council member who created it; to others it does not exist. */
 function assertReadable(p: ProposalRow | undefined, user: AuthUser | null): ProposalRow {
@@ -112,6 +113,7 @@ export async function getProposalDetail(
     referee: proposerDid ? memberRef(proposerDid, memberIdOfSeen(proposerDid, members), proposerCard) : null,
     hash: p.draftHash,
     txHash: p.registerTxHash,
+    archivable: isArchivable(p),
     term: p.term,
     endDate: end !== null ? (etaOf(end, clock)?.toISOString() ?? null) : null,
     currentHeight: clock.height,

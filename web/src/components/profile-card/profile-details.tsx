@@ -53,7 +53,7 @@ export function ProfileDetails(
   row('timezone', profile.timezone && `${profile.timezone}${time ? ` (${t('localTime', { time })})` : ''}`);
   row('profession', profile.profession && t(`professions.${profile.profession}`));
   if (own) {
-    row('defaultLanguage', t(`languages.${own.defaultLanguage}`));
+    row('defaultLanguage', own.defaultLanguage && t(`languages.${own.defaultLanguage}`));
     row(
       'walletAddress',
       own.walletAddress && (

@@ -107,6 +107,8 @@ export function DevWalletApprover({ qr, disabled }: { qr: string; disabled?: boo
             value={selected}
             onChange={setSelected}
             options={wallets.map((w) => ({ value: w.name, label: `${w.name} · ${shortDid(w.did)}` }))}
+            // Every identity in the page (a short list), so each can be clicked and found by the browser's search.
+            virtual={false}
             disabled={disabled || busy}
           />
           <Button type="primary" onClick={approve} loading={busy} disabled={disabled || !selected}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Input, Select, Table, Tag } from 'antd';
+import { Alert, Button, DatePicker, Input, Select, Table, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths';
 import { useLoad } from '../../../lib/use-load';
 import { adminApi } from '../api/admin-api';
 import { AdminPage } from '../components/admin-layout';
+import '../admin.css';
 
 type Filters = Omit<AdminUserListQuery, 'page' | 'pageSize'>;
 const ROLES = roleSchema.options;
@@ -110,7 +111,7 @@ export function AdminUsersPage() {
           rowKey="_id"
           loading={loading}
           dataSource={data?.list ?? []}
-          scroll={{ x: 900 }}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: ta('usersEmpty') }}
           pagination={{
             current: page,
@@ -138,12 +139,21 @@ export function AdminUsersPage() {
               sorter: true,
               sortOrder:
                 filters.sort === 'username' ? (filters.order === 'asc' ? 'ascend' : 'descend') : null,
-              render: (name: string, r) => <Link to={paths.adminUserProfile(r._id)}>{name}</Link>,
+              // The person's name under the username: one column, so neither wraps into a narrow one.
+              render: (name: string, r) => {
+                const person = personName(r);
+                return (
+                  <div className="ad-user-cell">
+                    <Link to={paths.adminUserProfile(r._id)}>{name}</Link>
+                    {person !== name && <span className="ad-user-cell__name">{person}</span>}
+                  </div>
+                );
+              },
             },
-            { title: ta('name'), render: (_: unknown, r) => personName(r) },
             {
               title: ta('email'),
               dataIndex: 'email',
+              ellipsis: true,
               sorter: true,
               sortOrder: filters.sort === 'email' ? (filters.order === 'asc' ? 'ascend' : 'descend') : null,
             },
@@ -157,8 +167,15 @@ export function AdminUsersPage() {
             {
               title: ta('did'),
               dataIndex: 'did',
-              ellipsis: true,
-              render: (d: string | null) => d ?? '—',
+              // Its start and its end (what tells two DIDs apart); the whole DID on hover and for copying.
+              render: (d: string | null) =>
+                d ? (
+                  <Typography.Text className="ad-did" copyable={{ text: d }} title={d}>
+                    {d.length > 26 ? `${d.slice(0, 16)}…${d.slice(-6)}` : d}
+                  </Typography.Text>
+                ) : (
+                  '—'
+                ),
             },
             {
               title: ta('status'),
@@ -170,6 +187,7 @@ export function AdminUsersPage() {
             {
               title: ta('created'),
               dataIndex: 'createdAt',
+              className: 'ad-nowrap',
               sorter: true,
               sortOrder:
                 filters.sort === 'createdAt' ? (filters.order === 'asc' ? 'ascend' : 'descend') : null,

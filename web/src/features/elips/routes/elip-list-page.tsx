@@ -22,6 +22,7 @@ import { useListData } from '../../../lib/use-list-data';
 import { elipApi } from '../api/elip-api';
 import { ElipStatusTag } from '../components/elip-status-tag';
 import '../elips.css';
+import '../../../components/list-view/list-view.css';
 
 /** /elips — filter by status, type and creation date, search, sort, CSV export of the filtered list, paging. */
 export function ElipListPage() {

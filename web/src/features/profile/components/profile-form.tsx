@@ -46,7 +46,7 @@ function initialValues(p: OwnProfile, full: boolean): Values {
     avatar: p.avatar ?? '',
     banner: p.banner ?? '',
     motto: p.motto ?? '',
-    defaultLanguage: p.defaultLanguage,
+    defaultLanguage: p.defaultLanguage ?? undefined,
   };
   if (!full) return base;
   return {
@@ -166,7 +166,10 @@ export function ProfileForm({ profile, full }: { profile: OwnProfile; full: bool
         {item(
           'defaultLanguage',
           t('fields.defaultLanguage'),
-          <Select options={LANGUAGES.map((l) => ({ value: l, label: names(`languages.${l}`) }))} />,
+          <Select
+            placeholder={names('notSet')}
+            options={LANGUAGES.map((l) => ({ value: l, label: names(`languages.${l}`) }))}
+          />,
         )}
       </Card>
       <Card className="cr-card" title={t('sections.pictures')}>

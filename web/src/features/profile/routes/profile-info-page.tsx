@@ -40,7 +40,7 @@ function fromCurrentUser(user: CurrentUser): OwnProfile {
     email: user.email,
     gender: user.profile.gender,
     walletAddress: null,
-    defaultLanguage: 'en',
+    defaultLanguage: null,
     hasPassword: false,
   };
 }

@@ -16,42 +16,18 @@ type State =
   | { kind: 'failed'; error: unknown }
   | { kind: 'ready'; info: UnsubscribeInfo };
 
-/** A link that is not one the server signed: said in both languages (the visitor may not be signed in). */
+/** A link that is not one the server signed (or no token at all), in the reader's language. */
 function InvalidLink() {
-  const { i18n } = useTranslation('profile');
-  // Only the reader's language is loaded at start: fetch the other one before showing both.
-  const bothLoaded = () => i18n.hasResourceBundle('en', 'profile') && i18n.hasResourceBundle('zh', 'profile');
-  const [ready, setReady] = useState(bothLoaded);
-  useEffect(() => {
-    if (!ready) void i18n.loadLanguages(['en', 'zh']).then(() => setReady(true));
-  }, [ready]);
-  const langs = (['en', 'zh'] as const).map((l) => i18n.getFixedT(l, 'profile'));
-  if (!ready) return null;
+  const { t } = useTranslation('profile');
   return (
     <Result
       status="error"
       data-testid="unsubscribe-invalid"
-      title={
-        <>
-          {langs.map((t, i) => (
-            <div key={i} lang={i === 0 ? 'en' : 'zh'}>
-              {t('unsubscribe.invalidTitle')}
-            </div>
-          ))}
-        </>
-      }
-      subTitle={
-        <>
-          {langs.map((t, i) => (
-            <Typography.Paragraph key={i} lang={i === 0 ? 'en' : 'zh'} type="secondary">
-              {t('unsubscribe.invalidText')}
-            </Typography.Paragraph>
-          ))}
-        </>
-      }
+      title={t('unsubscribe.invalidTitle')}
+      subTitle={t('unsubscribe.invalidText')}
       extra={
         <Link to={paths.profileInfo()}>
-          <Button>{langs.map((t) => t('unsubscribe.preferences')).join(' / ')}</Button>
+          <Button>{t('unsubscribe.preferences')}</Button>
         </Link>
       }
     />

@@ -291,7 +291,7 @@ export function ProposalDetailPage() {
             </Card>
             <Card className="cr-card" title={<h2 className="pr-card-title">{t('tx.title')}</h2>}>
               <ChainTransactions actions={[...actions.values()]} onChange={onChainChange} />
-              {p.status !== 'DRAFT' && p.hash && (
+              {p.archivable && (
                 <p className="pr-muted">
                   <a href={proposalApi.archiveUrl(p._id)} download data-testid="proposal-archive">
                     <DownloadOutlined /> {t('tx.archive')}

@@ -72,7 +72,9 @@ export function TaskFacts({ task }: { task: TaskDetail }) {
     task.recruiting.length > 0 && {
       key: 'skills',
       label: t('detail.recruiting'),
-      children: task.recruiting.map((s) => <Tag key={s}>{t(`profileCard:skillsets.${s}`)}</Tag>),
+      children: task.recruiting.map((s) => (
+        <Tag key={s}>{t(`profileCard:skillsets.${s}`, { defaultValue: s })}</Tag>
+      )),
     },
     task.signedOffBy && {
       key: 'signoff',

@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/api-messages';
 import { useListData } from '../../../lib/use-list-data';
 import { taskApi } from '../api/task-api';
 import { TaskCard } from './task-card';
+import '../../../components/list-view/list-view.css';
 
 /** The filters of a task list: search, type (not for projects), category, status; one page at a time. */
 export function useTaskFilters(projects: boolean) {

@@ -48,7 +48,7 @@ export function TeamCard({ team }: { team: TeamSummary }) {
           <span className="cr-team-card__label">{t('recruiting')}</span>
           <Space size={[4, 4]} wrap>
             {team.recruiting.map((s) => (
-              <Tag key={s}>{t(`profileCard:skillsets.${s}`)}</Tag>
+              <Tag key={s}>{t(`profileCard:skillsets.${s}`, { defaultValue: s })}</Tag>
             ))}
           </Space>
         </div>

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/api-messages';
 import { useListData } from '../../../lib/use-list-data';
 import { teamApi } from '../api/team-api';
 import { TeamCard } from './team-card';
+import '../../../components/list-view/list-view.css';
 
 /** Teams or CRcles: search, category filter, 12 a page, with loading, empty and error states. */
 export function TeamListView({ type }: { type: TeamType }) {

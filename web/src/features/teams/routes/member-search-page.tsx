@@ -17,6 +17,7 @@ import { useListData } from '../../../lib/use-list-data';
 import { teamApi } from '../api/team-api';
 import '../../../components/profile-card/profile-card-i18n';
 import '../teams.css';
+import '../../../components/list-view/list-view.css';
 
 function Results({ query, onPage }: { query: MemberDirectoryQuery; onPage: (page: number) => void }) {
   const { t, i18n } = useTranslation('teams');
@@ -50,7 +51,7 @@ function Results({ query, onPage }: { query: MemberDirectoryQuery; onPage: (page
                   {m.profession && <span>{t(`profileCard:professions.${m.profession}`)}</span>}
                   {m.country && <span>{countryName(m.country, i18n.language)}</span>}
                   {m.skillsets.map((s) => (
-                    <Tag key={s}>{t(`profileCard:skillsets.${s}`)}</Tag>
+                    <Tag key={s}>{t(`profileCard:skillsets.${s}`, { defaultValue: s })}</Tag>
                   ))}
                 </Space>
               }

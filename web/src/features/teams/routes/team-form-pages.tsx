@@ -1,5 +1,5 @@
-import { Alert, Card } from 'antd';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Alert, Button, Card } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
@@ -51,21 +51,46 @@ export function TeamEditPage() {
   const { id = '' } = useParams();
   const { data: team, loading, error } = useLoad((signal) => teamApi.get(id, signal), id);
   if (loading) return <PageLoading shape="detail" />;
-  if (error || !team) return <Alert type="error" showIcon title={errorText(t, error)} />;
-  if (team.myMembership?.role !== 'OWNER')
-    return <Alert type="error" showIcon title={t('messages.team.not_owner')} />;
+  const list =
+    team?.type === 'CRCLE'
+      ? { title: t('crcles'), to: paths.crcles() }
+      : { title: t('teams'), to: paths.developerTeams() };
+  const refused =
+    error || !team
+      ? errorText(t, error)
+      : team.myMembership?.role !== 'OWNER'
+        ? t('messages.team.not_owner')
+        : null;
+  if (refused || !team)
+    // The page keeps its heading and trail, says why, and leads back (to the team when there is one).
+    return (
+      <>
+        <PageHeader
+          title={t('editTeam')}
+          breadcrumbs={[
+            list,
+            ...(team ? [{ title: team.name, to: teamPath(team) }] : []),
+            { title: t('editTeam') },
+          ]}
+        />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={refused}
+          action={
+            <Link to={team ? teamPath(team) : list.to}>
+              <Button>{team ? t('backToTeam') : t('backToList')}</Button>
+            </Link>
+          }
+        />
+      </>
+    );
   return (
     <>
       <PageHeader
         title={t('editTeam')}
-        breadcrumbs={[
-          {
-            title: team.type === 'CRCLE' ? t('crcles') : t('teams'),
-            to: team.type === 'CRCLE' ? paths.crcles() : paths.developerTeams(),
-          },
-          { title: team.name, to: teamPath(team) },
-          { title: t('editTeam') },
-        ]}
+        breadcrumbs={[list, { title: team.name, to: teamPath(team) }, { title: t('editTeam') }]}
       />
       <Card className="cr-card cr-team-form-card">
         <TeamForm

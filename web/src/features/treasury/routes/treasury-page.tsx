@@ -153,7 +153,7 @@ export function TreasuryPage() {
   if (loading && !data) return <PageLoading />;
   return (
     <div className="ts-page">
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} breadcrumbs={[{ title: t('title') }]} />
       {error || !data ? (
         <EmptyState description={errorText(error)}>
           <Button onClick={reload}>{t('retry')}</Button>

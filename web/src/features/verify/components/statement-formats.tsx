@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { renderMarkdown } from '../../../lib/markdown';
-// docs/ is the repository's documentation, not a workspace package: built into the page as text.
-// eslint-disable-next-line workspace/relative-import
-import chainActions from '../../../../../docs/chain-actions.md?raw';
+import statementFormatsEn from '../docs/statement-formats.en.md?raw';
+import statementFormatsZh from '../docs/statement-formats.zh.md?raw';
 
-/** docs/chain-actions.md, built into the page: the statements each signer approves and the contracts' rules. */
+/** The statements each signer approves and the rules the contracts enforce, in the reader's language. */
 export function StatementFormats() {
-  // The document's own title is the card's; its sections stay.
-  const html = useMemo(() => renderMarkdown(chainActions.replace(/^# .*\n/, '')), []);
+  const { i18n } = useTranslation();
+  const zh = i18n.language === 'zh';
+  const html = useMemo(() => renderMarkdown(zh ? statementFormatsZh : statementFormatsEn), [zh]);
   return <div className="vf-doc" dangerouslySetInnerHTML={{ __html: html }} />;
 }
