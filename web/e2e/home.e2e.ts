@@ -107,7 +107,9 @@ describe('home page', () => {
     await shot(page, 'home-en-375');
     await more.click();
     await notices.getByText('Ambassadors training is postponed.').waitFor();
-    expect(await notices.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await notices.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     await notices.getByRole('button', { name: 'Show less' }).click();
 
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -151,7 +151,9 @@ describe('treasury page', () => {
       await openAs(page, site.site, null, 'zh', '/treasury');
       await page.locator('main h1', { hasText: '国库' }).waitFor();
       // Its trail: Home › Treasury.
-      expect(await page.getByRole('navigation', { name: '面包屑导航' }).innerText()).toMatch(/首页\s*\/\s*国库/);
+      expect(await page.getByRole('navigation', { name: '面包屑导航' }).innerText()).toMatch(
+        /首页\s*\/\s*国库/,
+      );
       const shown = await shownBalance(page);
       expect(shown.ela).toBe(await chainBalance(address, shown.block));
       expect(await page.locator('[data-testid="stat-balance"]').innerText()).toContain('余额');
