@@ -46,12 +46,9 @@ export const DATABASE_LAYER_TESTS = [
   'api/test/once-only.int.test.ts',
 ];
 
-/**
- * The integration suite: on PostgreSQL (and its database layer again on PGlite), or all on PGlite without it.
- * `workers` overrides the project's maxWorkers (3): beside the browser suite it runs two files at a time.
- */
-export function integrationTasks(databaseUrl: string | undefined, workers?: number): Task[] {
-  const exclude = ['--exclude', STARTUP_TEST, ...(workers ? ['--maxWorkers', String(workers)] : [])];
+/** The integration suite: on PostgreSQL (and its database layer again on PGlite), or all on PGlite without it. */
+export function integrationTasks(databaseUrl: string | undefined): Task[] {
+  const exclude = ['--exclude', STARTUP_TEST];
   if (!databaseUrl)
     return [
       {
@@ -72,8 +69,9 @@ export function integrationTasks(databaseUrl: string | undefined, workers?: numb
 }
 
 /**
- * The browser suite: one vitest run on one product stack (web/e2e/global-setup.ts), its files one at a time.
- * Each test is one chain of waits (the browser draws, the api answers, the browser draws again), so the suite
- * keeps about one core busy: it runs beside the integration suite, which fills the other.
+ * The browser suite: one vitest run on one product stack (web/e2e/global-setup.ts), its files one at a time. Two
+ * lanes on two stacks were tried (the chain-cycle files beside the rest): the suite is CPU-bound on two cores (a
+ * fifth of the CPU idle), so the pair took 1,157 s where one lane takes about 1,300 s (CI's 1,406 s less the windows
+ * now mined), and a form's 10-second wait for its message timed out under the doubled load.
  */
 export const browserTasks = (): Task[] => [{ label: 'browser', ...vitest(['--project', 'browser']) }];

@@ -16,12 +16,8 @@ await runStages(
   [
     { name: 'check, unit, build', tasks: checkTasks(), width: 2 },
     { name: 'start-up (npm start, alone)', tasks: [startupTask()], width: 1 },
-    // The browser suite in one lane (it starts first and runs longest), the integration suites in the other.
-    {
-      name: 'browser beside integration',
-      tasks: [...browserTasks(), ...integrationTasks(env.DATABASE_URL, 2)],
-      width: 2,
-    },
+    { name: 'integration', tasks: integrationTasks(env.DATABASE_URL), width: 1 },
+    { name: 'browser', tasks: browserTasks(), width: 1 },
   ],
   env.CI_INSTALL_SECONDS !== undefined
     ? [{ name: 'set-up and install (.ci/run)', seconds: env.CI_INSTALL_SECONDS }]
