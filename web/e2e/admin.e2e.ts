@@ -57,7 +57,10 @@ describe('administration', () => {
     await search.press('Enter');
     const link = page.getByRole('link', { name: leader.username, exact: true });
     await link.waitFor();
-    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    // The new member is on the unfiltered first page too (newest first): wait for the search's answer.
+    await expect
+      .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 })
+      .toBe(1);
     await shot(page, 'admin-users-en');
     await link.click();
     await expectPageTitle(page, `Profile: ${leader.username}`);
