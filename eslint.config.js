@@ -6,9 +6,10 @@ import tseslint from 'typescript-eslint';
 import { noImportCycle } from './eslint-rules/no-import-cycle.js';
 
 /**
- * Import direction (architecture.md §1, conventions.md): web → api/contract only; api → did, contracts-abi;
- * chain-worker → contracts-abi and the api's shared db/queue/realtime modules; did and contracts-abi → nothing
- * of ours; nothing imports web. Inside web: app → features → shared, and no feature reaches into another.
+ * Import direction (docs/architecture.md): contract, did and contracts-abi → nothing of ours (the ground floor);
+ * web → contract only; api → contract, did, contracts-abi; chain-worker → contract, contracts-abi and the api's
+ * shared db/queue/realtime modules; nothing imports web. Inside web: app → features → shared, and no feature
+ * reaches into another.
  */
 const workspaceRule = (allowed, extraPatterns = []) => ({
   'no-restricted-imports': [
@@ -26,7 +27,7 @@ const workspaceRule = (allowed, extraPatterns = []) => ({
   ],
 });
 
-const WORKSPACES = ['web', 'api', 'did', 'chain-worker', 'contracts-abi', 'scripts'];
+const WORKSPACES = ['web', 'api', 'contract', 'did', 'chain-worker', 'contracts-abi', 'scripts'];
 const repoRoot = path.dirname(new URL(import.meta.url).pathname);
 
 /** A relative import may not leave its workspace: other workspaces are imported by package name (@cr/...). */
@@ -150,13 +151,14 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['contract/**'], rules: workspaceRule([]) },
   { files: ['did/**'], rules: workspaceRule([]) },
   { files: ['contracts-abi/**'], rules: workspaceRule([]) },
-  { files: ['api/**'], rules: workspaceRule(['did', 'contracts-abi']) },
+  { files: ['api/**'], rules: workspaceRule(['contract', 'did', 'contracts-abi']) },
   {
     files: ['chain-worker/**'],
     rules: workspaceRule(
-      ['contracts-abi', 'api'],
+      ['contract', 'contracts-abi', 'api'],
       [
         {
           // api-server loads Express and every route; app-composition composes a process without them.
@@ -176,14 +178,14 @@ export default tseslint.config(
     // bench:chain's page: the api's socket.io server and a browser's client, in a process of their own (never the
     // worker's), so the bench measures latency to what a page sees.
     files: ['chain-worker/src/bench/bench-page-socket.ts'],
-    rules: workspaceRule(['contracts-abi', 'api']),
+    rules: workspaceRule(['contract', 'contracts-abi', 'api']),
   },
   {
     files: ['web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: {
-      ...workspaceRule(['api/contract']),
+      ...workspaceRule(['contract']),
       'local/feature-boundaries': 'error',
     },
   },

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{did,contracts-abi,api,chain-worker,scripts}/src/**/*.test.ts'],
+          include: ['{contract,did,contracts-abi,api,chain-worker,scripts}/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../src/contract/account.contract';
-import type { CurrentUser } from '../src/contract/user.contract';
+import type { Session } from '@cr/contract/account.contract';
+import type { CurrentUser } from '@cr/contract/user.contract';
 import { accountDidRegistrations, users, walletRequests } from '../src/db/schema';
 import { hashPassword } from '../src/modules/account/password-hash';
 import { makeUser } from './factories';

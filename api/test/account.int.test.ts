@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegisterCodeSent, Session } from '../src/contract/account.contract';
-import type { CurrentUser } from '../src/contract/user.contract';
+import type { RegisterCodeSent, Session } from '@cr/contract/account.contract';
+import type { CurrentUser } from '@cr/contract/user.contract';
 import { accountEmailCodes, accountPasswordResets, authTokens, users } from '../src/db/schema';
 import { LIMITS } from '../src/modules/account/account-limits';
 import { rateKey } from '../src/http/rate-limit';

@@ -7,10 +7,10 @@ import {
   PERMISSION_ROLES,
   permissionListSchema,
   type Permission,
-} from '../src/contract/admin.contract';
-import type { Role } from '../src/contract/user.contract';
+} from '@cr/contract/admin.contract';
+import type { Role } from '@cr/contract/user.contract';
 import { allRoutes } from '../src/routes';
-import { hasRole } from '../src/contract/roles.contract';
+import { hasRole } from '@cr/contract/roles.contract';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGeneration } from '../src/cache/cache-generation';
-import type { SuggestionDetail, SuggestionList } from '../src/contract/suggestion.contract';
+import type { SuggestionDetail, SuggestionList } from '@cr/contract/suggestion.contract';
 import { suggestions } from '../src/db/schema';
 import { makeUser } from './factories';
 import { postSuggestion } from './suggestion-harness';

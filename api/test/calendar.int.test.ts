@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarFeedCreated, CalendarFeedStatus } from '../src/contract/calendar.contract';
-import type { ChainHead } from '../src/contract/chain.contract';
-import type { CouncilOverview } from '../src/contract/council.contract';
+import type { CalendarFeedCreated, CalendarFeedStatus } from '@cr/contract/calendar.contract';
+import type { ChainHead } from '@cr/contract/chain.contract';
+import type { CouncilOverview } from '@cr/contract/council.contract';
 import { users } from '../src/db/schema';
 import { etaOf } from '../src/modules/proposal/proposal-rules';
 import {

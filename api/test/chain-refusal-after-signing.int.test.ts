@@ -2,10 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { AbiCoder, keccak256, toBeHex, toUtf8Bytes, zeroPadValue } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProposalStatus, nameOf } from '@cr/contracts-abi/governance-enums';
-import type { ChainActionView } from '../src/contract/chain.contract';
-import type { ProposalConclusion } from '../src/contract/conclusion.contract';
-import type { Inbox } from '../src/contract/inbox.contract';
-import type { ProposalPayments } from '../src/contract/milestone.contract';
+import type { ChainActionView } from '@cr/contract/chain.contract';
+import type { ProposalConclusion } from '@cr/contract/conclusion.contract';
+import type { Inbox } from '@cr/contract/inbox.contract';
+import type { ProposalPayments } from '@cr/contract/milestone.contract';
 import { chainActions } from '../src/db/schema/chain.schema';
 import {
   detail,

@@ -1,11 +1,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  communitySchema,
-  communityTreeSchema,
-  myCommunitiesSchema,
-} from '../src/contract/community.contract';
-import { submissionListSchema, submissionSchema } from '../src/contract/submission.contract';
+import { communitySchema, communityTreeSchema, myCommunitiesSchema } from '@cr/contract/community.contract';
+import { submissionListSchema, submissionSchema } from '@cr/contract/submission.contract';
 import { users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { makeUser } from './factories';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGovernanceError } from '@cr/contracts-abi/artifacts';
 import { conclusionStatement, textHash } from '@cr/contracts-abi/statements';
-import type { ProposalConclusion } from '../src/contract/conclusion.contract';
-import type { ProposalPayments } from '../src/contract/milestone.contract';
+import type { ProposalConclusion } from '@cr/contract/conclusion.contract';
+import type { ProposalPayments } from '@cr/contract/milestone.contract';
 import { chainActions } from '../src/db/schema/chain.schema';
 import {
   detail,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCouncil } from '@cr/contracts-abi/deploy';
 import { resolveDid } from '@cr/did/did-backend';
-import type { CandidateList, CouncilMemberDetail, CouncilOverview } from '../src/contract/council.contract';
+import type { CandidateList, CouncilMemberDetail, CouncilOverview } from '@cr/contract/council.contract';
 import { councilMembers, councilTerms } from '../src/db/schema/council.schema';
 import { memberIdOf } from '../src/modules/proposal/proposal-registration.service';
 import { backfillProjections } from '../src/modules/proposal/proposal-worker-plugin';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elipDetailSchema, elipListSchema, elipMessages } from '../src/contract/elip.contract';
-import { releaseListSchema } from '../src/contract/release.contract';
+import { elipDetailSchema, elipListSchema, elipMessages } from '@cr/contract/elip.contract';
+import { releaseListSchema } from '@cr/contract/release.contract';
 import { councilMembers, councilTerms } from '../src/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

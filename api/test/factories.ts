@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Role } from '../src/contract/user.contract';
+import type { Role } from '@cr/contract/user.contract';
 import type { Db } from '../src/db/db-client';
 import { proposals, users, type UserRow } from '../src/db/schema';
 import { issueToken } from '../src/modules/session/session.service';

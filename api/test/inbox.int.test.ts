@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Inbox, InboxItem } from '../src/contract/inbox.contract';
-import type { TrackingEntry } from '../src/contract/proposal-tracking.contract';
+import type { Inbox, InboxItem } from '@cr/contract/inbox.contract';
+import type { TrackingEntry } from '@cr/contract/proposal-tracking.contract';
 import {
   makeProposal,
   mineTo,

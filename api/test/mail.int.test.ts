@@ -13,7 +13,7 @@ import {
   queueMails,
   type MailJob,
 } from '../src/queues/mail-queue';
-import type { MailPreferences, UnsubscribeInfo } from '../src/contract/mail-preferences.contract';
+import type { MailPreferences, UnsubscribeInfo } from '@cr/contract/mail-preferences.contract';
 import { mailPreferences } from '../src/db/schema/mail-preferences.schema';
 import { clearRate } from '../src/http/rate-limit';
 import type { CapturedMessage } from '../src/mail/capture-smtp-server';

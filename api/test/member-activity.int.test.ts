@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberActivitySchema } from '../src/contract/member-activity.contract';
-import { normalizeSuggestionContent } from '../src/contract/suggestion-content.contract';
+import { memberActivitySchema } from '@cr/contract/member-activity.contract';
+import { normalizeSuggestionContent } from '@cr/contract/suggestion-content.contract';
 import { communities, communityMembers, proposalVotes, suggestions } from '../src/db/schema';
 import { searchDocument } from '../src/modules/suggestion/suggestion.repo';
 import { makeProposal, makeUser } from './factories';
-import { newMotion } from './suggestion-fixtures';
+import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { startTestApi, type TestApi } from './test-api';
 
 /** The member page's activity: only what is public, newest first, and nothing for a closed account. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberSearchResultSchema } from '../src/contract/user.contract';
+import { memberSearchResultSchema } from '@cr/contract/user.contract';
 import { rateKey } from '../src/http/rate-limit';
 import { MEMBER_SEARCH_LIMIT } from '../src/modules/user/user.service';
 import { makeUser } from './factories';

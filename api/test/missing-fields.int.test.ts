@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elipMessages } from '../src/contract/elip-messages.contract';
-import { FIELD_REQUIRED_MESSAGE } from '../src/contract/field-messages.contract';
-import { PROPOSAL_MESSAGES } from '../src/contract/proposal.contract';
-import { taskMessages } from '../src/contract/task.contract';
-import { teamMessages } from '../src/contract/team-messages.contract';
+import { elipMessages } from '@cr/contract/elip-messages.contract';
+import { FIELD_REQUIRED_MESSAGE } from '@cr/contract/field-messages.contract';
+import { PROPOSAL_MESSAGES } from '@cr/contract/proposal.contract';
+import { taskMessages } from '@cr/contract/task.contract';
+import { teamMessages } from '@cr/contract/team-messages.contract';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 

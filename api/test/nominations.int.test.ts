@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NominationState } from '../src/contract/nomination.contract';
-import type { ProposalDetail } from '../src/contract/proposal.contract';
+import type { NominationState } from '@cr/contract/nomination.contract';
+import type { ProposalDetail } from '@cr/contract/proposal.contract';
 import { makeUser } from './factories';
 import {
   coSignNomination,
@@ -14,7 +14,7 @@ import {
   type Person,
   type ProposalEnv,
 } from './proposal-harness';
-import { newMotion } from './suggestion-fixtures';
+import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { postSuggestion } from './suggestion-harness';
 import { requestWallet, walletState } from './wallet-harness';
 

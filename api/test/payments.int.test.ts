@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGovernanceError } from '@cr/contracts-abi/artifacts';
 import { paymentRequestStatement, textHash } from '@cr/contracts-abi/statements';
-import type { ProposalPayments } from '../src/contract/milestone.contract';
+import type { ProposalPayments } from '@cr/contract/milestone.contract';
 import { chainActions } from '../src/db/schema/chain.schema';
 import {
   detail,

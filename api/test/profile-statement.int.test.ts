@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnProfile, PublicMember } from '../src/contract/profile.contract';
+import type { OwnProfile, PublicMember } from '@cr/contract/profile.contract';
 import { users } from '../src/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

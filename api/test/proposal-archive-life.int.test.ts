@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textHash } from '@cr/contracts-abi/statements';
 import { checkArchive } from '../../scripts/src/verify/archive-checks';
-import { proposalArchiveSchema, type ProposalArchive } from '../src/contract/proposal-archive.contract';
-import type { ProposalPayments } from '../src/contract/milestone.contract';
+import { proposalArchiveSchema, type ProposalArchive } from '@cr/contract/proposal-archive.contract';
+import type { ProposalPayments } from '@cr/contract/milestone.contract';
 import { proposalTracking } from '../src/db/schema/proposal-tracking.schema';
 import {
   settled,

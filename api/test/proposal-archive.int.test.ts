@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkArchive } from '../../scripts/src/verify/archive-checks';
-import { proposalArchiveSchema, type ProposalArchive } from '../src/contract/proposal-archive.contract';
-import type { ProposalPayments } from '../src/contract/milestone.contract';
+import { proposalArchiveSchema, type ProposalArchive } from '@cr/contract/proposal-archive.contract';
+import type { ProposalPayments } from '@cr/contract/milestone.contract';
 import { proposalVotes } from '../src/db/schema/proposal.schema';
 import {
   startProposalEnv,

@@ -1,10 +1,10 @@
 import { parseEther } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainActionView } from '../src/contract/chain.contract';
-import type { Inbox } from '../src/contract/inbox.contract';
-import type { SuggestionDetail } from '../src/contract/suggestion.contract';
-import type { TreasuryOverview } from '../src/contract/treasury.contract';
-import { escAddress } from './suggestion-fixtures';
+import type { ChainActionView } from '@cr/contract/chain.contract';
+import type { Inbox } from '@cr/contract/inbox.contract';
+import type { SuggestionDetail } from '@cr/contract/suggestion.contract';
+import type { TreasuryOverview } from '@cr/contract/treasury.contract';
+import { escAddress } from '@cr/contract/test/suggestion-fixtures';
 import {
   detail,
   makeProposal,

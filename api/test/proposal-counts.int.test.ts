@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ProposalList, ProposalStatus } from '../src/contract/proposal.contract';
+import type { ProposalList, ProposalStatus } from '@cr/contract/proposal.contract';
 import { proposalCounts, proposals } from '../src/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CouncilOverview } from '../src/contract/council.contract';
-import { PROPOSAL_MESSAGES as PM } from '../src/contract/proposal.contract';
+import type { CouncilOverview } from '@cr/contract/council.contract';
+import { PROPOSAL_MESSAGES as PM } from '@cr/contract/proposal.contract';
 import { requestWallet } from './wallet-harness';
-import type { SuggestionDetail } from '../src/contract/suggestion.contract';
+import type { SuggestionDetail } from '@cr/contract/suggestion.contract';
 import { proposalNotifications } from '../src/db/schema/proposal.schema';
 import { users } from '../src/db/schema';
 import {

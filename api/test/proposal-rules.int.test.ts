@@ -3,8 +3,8 @@ import {
   PROPOSAL_MESSAGES as PM,
   type ProposalDetail,
   type ProposalList,
-} from '../src/contract/proposal.contract';
-import type { SuggestionDetail } from '../src/contract/suggestion.contract';
+} from '@cr/contract/proposal.contract';
+import type { SuggestionDetail } from '@cr/contract/suggestion.contract';
 import {
   detail,
   makeProposal,

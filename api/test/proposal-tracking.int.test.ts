@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProposalNotes, TrackingEntry, TrackingList } from '../src/contract/proposal-tracking.contract';
+import type { ProposalNotes, TrackingEntry, TrackingList } from '@cr/contract/proposal-tracking.contract';
 import {
   makeProposal,
   mineTo,

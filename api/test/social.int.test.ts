@@ -8,7 +8,7 @@ import {
   socialMessages,
   threadSchema,
   type DirectMessage,
-} from '../src/contract/social.contract';
+} from '@cr/contract/social.contract';
 import { directMessages } from '../src/db/schema';
 import { runMessageDigest } from '../src/modules/social/message-digest';
 import { makeUser } from './factories';

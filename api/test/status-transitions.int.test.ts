@@ -8,18 +8,18 @@ import {
   updateChainActionFields,
 } from '../src/chain/chain-action.repo';
 import { CHAIN_TRANSITIONS, CHAIN_STATUSES } from '../src/chain/chain-status';
-import { PROPOSAL_STATUSES } from '../src/contract/proposal.contract';
-import { normalizeSuggestionContent } from '../src/contract/suggestion-content.contract';
+import { PROPOSAL_STATUSES } from '@cr/contract/proposal.contract';
+import { normalizeSuggestionContent } from '@cr/contract/suggestion-content.contract';
 import { proposals, suggestions } from '../src/db/schema';
 import { IllegalTransitionError } from '../src/db/status-table';
 import { PROPOSAL_TRANSITIONS } from '../src/modules/proposal/proposal-rules';
 import { moveProposalStatus } from '../src/modules/proposal/proposal.repo';
 import { moveSuggestionStatus, searchDocument } from '../src/modules/suggestion/suggestion.repo';
-import { trackingStatusSchema } from '../src/contract/proposal-tracking.contract';
+import { trackingStatusSchema } from '@cr/contract/proposal-tracking.contract';
 import { proposalTracking } from '../src/db/schema/proposal-tracking.schema';
 import { TRACKING_TRANSITIONS, moveTrackingStatus } from '../src/modules/proposal-tracking/tracking.repo';
 import { makeUser } from './factories';
-import { newMotion } from './suggestion-fixtures';
+import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { suiteDatabase } from './test-database';
 
 // The status tables are enforced by the repo functions that write each status column: these tests move real rows

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { SUGGESTION_TYPES } from '../src/contract/suggestion-content.contract';
-import { suggestionListQuerySchema, type SuggestionListQuery } from '../src/contract/suggestion.contract';
+import { SUGGESTION_TYPES } from '@cr/contract/suggestion-content.contract';
+import { suggestionListQuerySchema, type SuggestionListQuery } from '@cr/contract/suggestion.contract';
 import { suggestionComments, suggestionSubscriptions, suggestions } from '../src/db/schema';
 import { listPage, MATCH_COUNT_CAP } from '../src/modules/suggestion/suggestion-list.repo';
 import { searchDocument } from '../src/modules/suggestion/suggestion.repo';
-import type { SuggestionContent } from '../src/contract/suggestion-content.contract';
+import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 

@@ -1,6 +1,6 @@
-import type { SuggestionContentInput } from '../src/contract/suggestion-content.contract';
-import type { SuggestionDetail } from '../src/contract/suggestion.contract';
-import { newMotion } from './suggestion-fixtures';
+import type { SuggestionContentInput } from '@cr/contract/suggestion-content.contract';
+import type { SuggestionDetail } from '@cr/contract/suggestion.contract';
+import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import type { TestApi } from './test-api';
 
 /** Posts a suggestion through the API (a valid new motion unless overridden) and returns its detail. */

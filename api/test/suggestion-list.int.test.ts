@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SuggestionDetail, SuggestionList } from '../src/contract/suggestion.contract';
+import type { SuggestionDetail, SuggestionList } from '@cr/contract/suggestion.contract';
 import { makeUser } from './factories';
 import { postSuggestion } from './suggestion-harness';
 import { startTestApi, type TestApi } from './test-api';

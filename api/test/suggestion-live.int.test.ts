@@ -6,10 +6,10 @@ import {
   suggestionRoom,
   type SuggestionDetail,
   type SuggestionEvent,
-} from '../src/contract/suggestion.contract';
+} from '@cr/contract/suggestion.contract';
 import { suggestions } from '../src/db/schema';
 import { makeUser } from './factories';
-import { newMotion } from './suggestion-fixtures';
+import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { postSuggestion } from './suggestion-harness';
 import { startTestApi, type TestApi } from './test-api';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUGGESTION_MESSAGES as M } from '../src/contract/suggestion-messages.contract';
-import type { SuggestionComment } from '../src/contract/suggestion-comment.contract';
-import type { SuggestionDetail, SuggestionList } from '../src/contract/suggestion.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
+import type { SuggestionComment } from '@cr/contract/suggestion-comment.contract';
+import type { SuggestionDetail, SuggestionList } from '@cr/contract/suggestion.contract';
 import { makeUser } from './factories';
 import { postSuggestion } from './suggestion-harness';
 import { startTestApi, type TestApi } from './test-api';

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { suggestionDraftHash } from '../src/contract/suggestion-hash';
-import type { PaymentInput, PaymentType } from '../src/contract/suggestion-budget.contract';
-import { SUGGESTION_MESSAGES as M } from '../src/contract/suggestion-messages.contract';
-import type { SuggestionContentInput } from '../src/contract/suggestion-content.contract';
-import type { SuggestionDetail } from '../src/contract/suggestion.contract';
+import { suggestionDraftHash } from '@cr/contract/suggestion-hash';
+import type { PaymentInput, PaymentType } from '@cr/contract/suggestion-budget.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
+import type { SuggestionContentInput } from '@cr/contract/suggestion-content.contract';
+import type { SuggestionDetail } from '@cr/contract/suggestion.contract';
 import { suggestions } from '../src/db/schema';
 import { makeUser } from './factories';
-import { elaAddress, escAddress, newMotion } from './suggestion-fixtures';
+import { elaAddress, escAddress, newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { fieldErrors, postSuggestion } from './suggestion-harness';
 import { startTestApi, type TestApi } from './test-api';
 

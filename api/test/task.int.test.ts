@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { myTasksSchema, taskDetailSchema, taskListSchema, taskMessages } from '../src/contract/task.contract';
+import { myTasksSchema, taskDetailSchema, taskListSchema, taskMessages } from '@cr/contract/task.contract';
 import { taskCandidates } from '../src/db/schema';
 import { TASK_TRANSITIONS } from '../src/modules/task/task-rules';
 import { makeUser } from './factories';

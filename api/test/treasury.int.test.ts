@@ -20,7 +20,7 @@ import { loadWorkerConfig } from '@cr/chain-worker/worker-config';
 import { createJsonLogger } from '@cr/chain-worker/worker-logger';
 import { startWorkers, type RunningWorkers } from '@cr/chain-worker/worker-registry';
 import { connectRedis } from '../src/infra/redis-connect';
-import type { TreasuryOverview } from '../src/contract/treasury.contract';
+import type { TreasuryOverview } from '@cr/contract/treasury.contract';
 import { proposals } from '../src/db/schema/proposal.schema';
 import { startTestApi, type TestApi } from './test-api';
 import { testConfig } from './test-config';

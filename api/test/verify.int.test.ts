@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { keccak256 } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { governanceArtifact, treasuryArtifact } from '@cr/contracts-abi/artifacts';
-import type { VerifyInfo, VerifyProposals } from '../src/contract/verify.contract';
+import type { VerifyInfo, VerifyProposals } from '@cr/contract/verify.contract';
 import { proposals } from '../src/db/schema/proposal.schema';
 import { compareCode } from '../src/modules/verify/verify.service';
 import {

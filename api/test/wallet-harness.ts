@@ -2,7 +2,7 @@ import path from 'node:path';
 import { approveRequest, prepareApproval, postCallback } from '@cr/did/wallet/wallet-approve';
 import { createWallet, openWallet } from '@cr/did/wallet/wallet-store';
 import { signWalletJwt } from '@cr/did/wallet/wallet-replies';
-import type { CreatedWalletRequest, WalletRequestState } from '../src/contract/wallet.contract';
+import type { CreatedWalletRequest, WalletRequestState } from '@cr/contract/wallet.contract';
 import type { TestApi } from './test-api';
 
 /** Dev wallets (the stand-in for the member's phone) living beside a test api. */

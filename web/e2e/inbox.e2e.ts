@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Inbox } from '../../api/src/contract/inbox.contract';
+import type { Inbox } from '@cr/contract/inbox.contract';
 import { launchBrowser, newPage, shot, useSite } from './browser';
 import { brokenWords } from './layout-checks';
 import {

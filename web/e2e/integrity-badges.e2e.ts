@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProposalPayments } from '@cr/api/contract/milestone.contract';
+import type { ProposalPayments } from '@cr/contract/milestone.contract';
 import { proposalMilestones } from '../../api/src/db/schema/milestone.schema';
 import { proposalVotes } from '../../api/src/db/schema/proposal.schema';
 import type { Db } from '../../api/src/db/db-client';

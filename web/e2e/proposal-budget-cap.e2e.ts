@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newMotion, escAddress } from '../../api/test/suggestion-fixtures';
+import { newMotion, escAddress } from '@cr/contract/test/suggestion-fixtures';
 import { launchBrowser, newPage, shot, useSite } from './browser';
 import { call, councilMember, didMember, openAs, signedByWallet, type Member } from './proposal-flow';
 

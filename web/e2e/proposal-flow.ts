@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newMotion } from '../../api/test/suggestion-fixtures';
+import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { createProvider } from '@cr/contracts-abi/provider';
 import { listWallets } from '@cr/did/wallet/wallet-store';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newMotion } from '../../api/test/suggestion-fixtures';
+import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { launchBrowser, newPage, shot, useSite } from './browser';
 import {
   approveDialogQr,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elaAddressFromProgramHash, toChecksumEscAddress } from '@cr/api/contract/address';
+import { elaAddressFromProgramHash, toChecksumEscAddress } from '@cr/contract/address';
 import en from '../src/features/suggestions/locales/en.json';
 import zh from '../src/features/suggestions/locales/zh.json';
 import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';

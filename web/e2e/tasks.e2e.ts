@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskDetail } from '@cr/api/contract/task.contract';
+import type { TaskDetail } from '@cr/contract/task.contract';
 import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage, type PageOptions } from './browser';
 import { chooseOption } from './select';
 import { PHONE, ZH, noSideScroll, openSignedIn, unexpected } from './page-helpers';

@@ -1,7 +1,7 @@
 import { Contract } from 'ethers';
 import { governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { AppDeps } from '../app-deps';
-import { budgetCapWei, type BudgetCapState } from '../contract/budget-cap';
+import { budgetCapWei, type BudgetCapState } from '@cr/contract/budget-cap';
 import type { Db } from '../db/db-client';
 import { AppError } from '../http/app-error';
 import { chainReader, withReadTimeout } from './chain-reader';

@@ -1,4 +1,4 @@
-import type { ChainActionView } from '../contract/chain.contract';
+import type { ChainActionView } from '@cr/contract/chain.contract';
 import type { ChainActionRow } from '../db/schema/chain.schema';
 import type { EventBus } from '../realtime/event-bus';
 import { canRetry } from './chain-status';

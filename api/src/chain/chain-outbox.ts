@@ -1,5 +1,5 @@
 import { isHexString } from 'ethers';
-import { normalizeEscAddress } from '../contract/address';
+import { normalizeEscAddress } from '@cr/contract/address';
 import type { Db } from '../db/db-client';
 import type { ChainActionRow } from '../db/schema/chain.schema';
 import type { ChainQueues } from '../queues/chain-queues';

@@ -1,4 +1,4 @@
-import type { Language } from '../contract/profile.contract';
+import type { Language } from '@cr/contract/profile.contract';
 import {
   composeMail,
   escapeHtml,

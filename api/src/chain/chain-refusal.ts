@@ -1,5 +1,5 @@
-import { INBOX_EVENT } from '../contract/inbox.contract';
-import { userRoom } from '../contract/social.contract';
+import { INBOX_EVENT } from '@cr/contract/inbox.contract';
+import { userRoom } from '@cr/contract/social.contract';
 import type { Db } from '../db/db-client';
 import type { ChainActionRow } from '../db/schema/chain.schema';
 import type { MailJob } from '../queues/mail-queue';

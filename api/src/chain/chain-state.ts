@@ -20,7 +20,7 @@ import type {
   RegistrationState,
   VoteState,
   WithdrawalState,
-} from '../contract/chain-refusals';
+} from '@cr/contract/chain-refusals';
 
 /**
  * Reads the chain state each governance call depends on, as the contract reads it, for the pure rules of

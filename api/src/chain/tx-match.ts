@@ -1,4 +1,4 @@
-import { normalizeEscAddress } from '../contract/address';
+import { normalizeEscAddress } from '@cr/contract/address';
 
 /** What the wallet was asked to send (the chain action's expected tx). */
 export interface ExpectedTx {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ESC_ADDRESS_SHAPE } from '../contract/address';
+import { ESC_ADDRESS_SHAPE } from '@cr/contract/address';
 import { DEFAULT_QUEUE_PREFIX } from '../queues/chain-queues';
 import { booleanString, optionalString, parseEnv, portString, urlWithProtocol } from './env-parse';
 

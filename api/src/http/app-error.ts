@@ -1,4 +1,4 @@
-import type { FieldError } from '../contract/envelope.contract';
+import type { FieldError } from '@cr/contract/envelope.contract';
 
 /**
  * A failure a client can act on: an HTTP status, a stable `type` string (what clients switch on and

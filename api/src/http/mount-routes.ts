@@ -1,7 +1,7 @@
 import type {} from './express-request';
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { AuthUser } from '../modules/session/auth-user';
-import { hasRole } from '../contract/roles.contract';
+import { hasRole } from '@cr/contract/roles.contract';
 import type { AppDeps } from '../app-deps';
 import { bumpGeneration, type CacheScope } from '../cache/cache-generation';
 import { createPermissionGate } from '../modules/admin/permission-gate';

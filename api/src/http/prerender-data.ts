@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-deps';
-import { proposalPageKey } from '../contract/page-data.contract';
-import { proposalRefParamsSchema, type ProposalDetail } from '../contract/proposal.contract';
+import { proposalPageKey } from '@cr/contract/page-data.contract';
+import { proposalRefParamsSchema, type ProposalDetail } from '@cr/contract/proposal.contract';
 import { getProposalDetail } from '../modules/proposal/proposal.service';
 import { AppError } from './app-error';
 import type { PageData, PageDataSource } from './prerender-pages';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { SiteSettings } from '../contract/site.contract';
+import type { SiteSettings } from '@cr/contract/site.contract';
 import { withTimeout } from '../infra/with-timeout';
 import type { PageLang } from './prerender-language';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { AppError } from './app-error';
-import { accountMessages } from '../contract/account.contract';
+import { accountMessages } from '@cr/contract/account.contract';
 
 /** A fixed-window counter in Redis: at most `limit` hits per `windowSec` for one subject. */
 export interface RateRule {

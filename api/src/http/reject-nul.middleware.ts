@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from './app-error';
-import type { FieldError } from '../contract/envelope.contract';
+import type { FieldError } from '@cr/contract/envelope.contract';
 
 const NUL = '\u0000';
 const MAX_DEPTH = 32;

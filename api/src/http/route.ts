@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { roleSchema, type Role } from '../contract/user.contract';
+import { roleSchema, type Role } from '@cr/contract/user.contract';
 import type { AppDeps } from '../app-deps';
 import type { AuthUser } from '../modules/session/auth-user';
 import type { CacheScope } from '../cache/cache-generation';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FIELD_REQUIRED_MESSAGE } from '../contract/field-messages.contract';
+import { FIELD_REQUIRED_MESSAGE } from '@cr/contract/field-messages.contract';
 import { toFieldErrors } from './validate';
 
 const schema = z.object({

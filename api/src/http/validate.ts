@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from './app-error';
-import type { FieldError } from '../contract/envelope.contract';
-import { FIELD_REQUIRED_MESSAGE } from '../contract/field-messages.contract';
+import type { FieldError } from '@cr/contract/envelope.contract';
+import { FIELD_REQUIRED_MESSAGE } from '@cr/contract/field-messages.contract';
 
 type Path = readonly PropertyKey[];
 

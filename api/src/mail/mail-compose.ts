@@ -1,4 +1,4 @@
-import { languageSchema, type Language } from '../contract/profile.contract';
+import { languageSchema, type Language } from '@cr/contract/profile.contract';
 import type { OutgoingMail } from './mailer';
 
 /** Which language a mail is written in: one of the site's languages, or both in one message. */

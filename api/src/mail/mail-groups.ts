@@ -1,5 +1,5 @@
-import type { MailGroup } from '../contract/mail-preferences.contract';
-import type { Language } from '../contract/profile.contract';
+import type { MailGroup } from '@cr/contract/mail-preferences.contract';
+import type { Language } from '@cr/contract/profile.contract';
 import type { MailJob, MailKind } from '../queues/mail-queue';
 import { escapeHtml, pageUrl, type MailLanguage } from './mail-compose';
 import type { OutgoingMail } from './mailer';

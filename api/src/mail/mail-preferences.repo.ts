@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { MailGroup } from '../contract/mail-preferences.contract';
-import type { Language } from '../contract/profile.contract';
+import type { MailGroup } from '@cr/contract/mail-preferences.contract';
+import type { Language } from '@cr/contract/profile.contract';
 import type { Db } from '../db/db-client';
 import { mailPreferences } from '../db/schema/mail-preferences.schema';
 import { users } from '../db/schema/users.schema';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mailGroupSchema, type MailGroup } from '../contract/mail-preferences.contract';
+import { mailGroupSchema, type MailGroup } from '@cr/contract/mail-preferences.contract';
 
 /**
  * Unsubscribe tokens (docs/mail.md): `<payload>.<mac>`, payload = base64url("u1:<user id>:<group>"), mac =

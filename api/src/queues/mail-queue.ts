@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { ProposalStatus } from '../contract/proposal.contract';
+import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { CAPPED_BACKOFF, type BackoffSpec } from './queue-backoff';
 
 /**

@@ -12,7 +12,7 @@ import { startAnvil, type AnvilHandle } from '@cr/contracts-abi/anvil';
 import { openDatabase, type DbHandle } from '@cr/api/db/db-client';
 import { hashPassword } from '@cr/api/modules/account/password-hash';
 import { makeUser } from '../../../api/test/factories';
-import { newMotion } from '../../../api/test/suggestion-fixtures';
+import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { createTestDatabase } from '../../../api/test/test-database';
 import { testConfig } from '../../../api/test/test-config';
 import { testWorkerEnv } from '../../../chain-worker/test/test-worker-env';

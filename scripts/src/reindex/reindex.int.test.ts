@@ -17,8 +17,8 @@ import { governancePlugins } from '@cr/chain-worker/governance-plugins';
 import { watcherLockKey } from '@cr/chain-worker/leader-lock';
 import { bumpGeneration } from '@cr/api/cache/cache-generation';
 import { connectRedis } from '@cr/api/infra/redis-connect';
-import type { ProposalPayments } from '@cr/api/contract/milestone.contract';
-import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
+import type { ProposalPayments } from '@cr/contract/milestone.contract';
+import type { ProposalDetail } from '@cr/contract/proposal.contract';
 import {
   CHAIN_ID,
   detail,

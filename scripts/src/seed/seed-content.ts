@@ -1,10 +1,10 @@
-import { toChecksumEscAddress } from '@cr/api/contract/address';
-import { amountToSela, selaToAmount } from '@cr/api/contract/ela-amount';
+import { toChecksumEscAddress } from '@cr/contract/address';
+import { amountToSela, selaToAmount } from '@cr/contract/ela-amount';
 import {
   suggestionContentSchema,
   type SuggestionContent,
   type SuggestionContentInput,
-} from '@cr/api/contract/suggestion-content.contract';
+} from '@cr/contract/suggestion-content.contract';
 import { int, pick, suggestionText, type Rand } from './seed-text';
 
 const day = 86_400_000;

@@ -1,6 +1,6 @@
 import { taskCandidates, tasks, teamMembers, teams } from '@cr/api/db/schema';
 import type { Db } from '@cr/api/db/db-client';
-import { SKILLSETS } from '@cr/api/contract/profile.contract';
+import { SKILLSETS } from '@cr/contract/profile.contract';
 import { EN_SUBJECTS, ZH_SUBJECTS, int, pick, type Rand } from './seed-text';
 
 const BATCH = 500;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { keccak256, toUtf8Bytes } from 'ethers';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@cr/api/db/db-client';
-import type { ProposalStatus } from '@cr/api/contract/proposal.contract';
+import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import {
   chainHead,
   councilMembers,

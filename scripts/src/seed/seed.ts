@@ -3,8 +3,8 @@
 // PGlite database in DATA_DIR (stop `npm start` first: PGlite has one writer).
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { base58Encode } from '@cr/api/contract/address';
-import { suggestionDraftHash } from '@cr/api/contract/suggestion-hash';
+import { base58Encode } from '@cr/contract/address';
+import { suggestionDraftHash } from '@cr/contract/suggestion-hash';
 import { openDatabase, type Db } from '@cr/api/db/db-client';
 import {
   suggestionComments,

@@ -21,7 +21,7 @@ export function webBuildIsStale(repoRoot: string): boolean {
   const built = fs.statSync(index).mtimeMs;
   return (
     newestMtime(path.join(repoRoot, 'web')) > built ||
-    newestMtime(path.join(repoRoot, 'api/src/contract')) > built
+    newestMtime(path.join(repoRoot, 'contract/src')) > built
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toPublicKeyXY } from '@cr/contracts-abi/p256';
 import { textHash } from '@cr/contracts-abi/statements';
-import type { ProposalArchiveV1 } from '@cr/api/contract/proposal-archive.contract';
+import type { ProposalArchiveV1 } from '@cr/contract/proposal-archive.contract';
 import { checkAgainstChain, checkArchive, memberIdOf, type ChainFacts } from './archive-checks';
 import { CHAIN, makeArchive, member, owner, secretary } from './archive-fixture';
 

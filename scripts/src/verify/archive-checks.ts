@@ -12,8 +12,8 @@ import {
   withdrawalStatement,
   type ProposalTerms,
 } from '@cr/contracts-abi/statements';
-import type { AnyProposalArchive, ArchiveTerms } from '@cr/api/contract/proposal-archive.contract';
-import { suggestionDraftHash } from '@cr/api/contract/suggestion-hash';
+import type { AnyProposalArchive, ArchiveTerms } from '@cr/contract/proposal-archive.contract';
+import { suggestionDraftHash } from '@cr/contract/suggestion-hash';
 import {
   fail,
   guarded,

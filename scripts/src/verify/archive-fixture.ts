@@ -11,9 +11,9 @@ import {
   withdrawalStatement,
 } from '@cr/contracts-abi/statements';
 import { encodeBase58 } from 'ethers';
-import type { ProposalArchive, ProposalArchiveV1 } from '@cr/api/contract/proposal-archive.contract';
-import { elipVoteStatement } from '@cr/api/contract/elip-vote-statement';
-import { suggestionDraftHash } from '@cr/api/contract/suggestion-hash';
+import type { ProposalArchive, ProposalArchiveV1 } from '@cr/contract/proposal-archive.contract';
+import { elipVoteStatement } from '@cr/contract/elip-vote-statement';
+import { suggestionDraftHash } from '@cr/contract/suggestion-hash';
 import { toTerms } from './archive-checks';
 
 /** Test support for the verifier's unit tests: P-256 signers with DID documents and a consistent archive. */

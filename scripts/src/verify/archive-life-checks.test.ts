@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProposalStatus } from '@cr/contracts-abi/governance-enums';
 import { termsHash, textHash } from '@cr/contracts-abi/statements';
-import type { ProposalArchive } from '@cr/api/contract/proposal-archive.contract';
+import type { ProposalArchive } from '@cr/contract/proposal-archive.contract';
 import { checkArchive, toTerms } from './archive-checks';
 import {
   checkLifeAgainstChain,

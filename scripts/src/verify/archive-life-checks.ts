@@ -1,13 +1,13 @@
 import { ProposalKind, ProposalStatus } from '@cr/contracts-abi/governance-enums';
 import type { PublicKeyXY } from '@cr/contracts-abi/p256';
 import { conclusionStatement, termsHash, textHash } from '@cr/contracts-abi/statements';
-import { elipVoteStatement } from '@cr/api/contract/elip-vote-statement';
+import { elipVoteStatement } from '@cr/contract/elip-vote-statement';
 import type {
   AnyProposalArchive,
   ArchiveRelated,
   ArchiveTerms,
   ProposalArchive,
-} from '@cr/api/contract/proposal-archive.contract';
+} from '@cr/contract/proposal-archive.contract';
 import {
   fail,
   guarded,

@@ -1,6 +1,6 @@
 import { Contract, JsonRpcProvider } from 'ethers';
 import { governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
-import type { AnyProposalArchive } from '@cr/api/contract/proposal-archive.contract';
+import type { AnyProposalArchive } from '@cr/contract/proposal-archive.contract';
 import type { ChainFacts, PaymentLog } from './archive-checks';
 import { lifeTransactions, type LifeChainFacts } from './archive-life-checks';
 

@@ -1,6 +1,6 @@
 import { toPublicKeyXY, verifyStatementSignature, type PublicKeyXY } from '@cr/contracts-abi/p256';
 import { textHash } from '@cr/contracts-abi/statements';
-import type { AnyProposalArchive } from '@cr/api/contract/proposal-archive.contract';
+import type { AnyProposalArchive } from '@cr/contract/proposal-archive.contract';
 
 /**
  * One result per check of the offline verifier (docs/verify.md "Archive"); `item` names what was checked. The

@@ -1,4 +1,4 @@
-import { trackingListSchema } from '@cr/api/contract/proposal-tracking.contract';
+import { trackingListSchema } from '@cr/contract/proposal-tracking.contract';
 import type { ServedTracking } from './archive-life-checks';
 
 /**

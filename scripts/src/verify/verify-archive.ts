@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import {
-  anyProposalArchiveSchema,
-  type AnyProposalArchive,
-} from '@cr/api/contract/proposal-archive.contract';
+import { anyProposalArchiveSchema, type AnyProposalArchive } from '@cr/contract/proposal-archive.contract';
 import { checkAgainstChain, checkArchive, formatResults, type CheckResult } from './archive-checks';
 import { checkTrackingServed } from './archive-life-checks';
 import { readChainFacts } from './chain-read';

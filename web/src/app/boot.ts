@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@cr/api/contract/site.contract';
+import type { SiteSettings } from '@cr/contract/site.contract';
 import { currentLanguage } from '../lib/i18n';
 import { isServerDown } from '../lib/api-errors';
 import { useAuthStore } from '../lib/auth-store';

@@ -43,8 +43,8 @@ function afterModules<M>(
     return importer();
   };
 }
-const suggestionContract = () => import('@cr/api/contract/suggestion.contract');
-const proposalContract = () => import('@cr/api/contract/proposal.contract');
+const suggestionContract = () => import('@cr/contract/suggestion.contract');
+const proposalContract = () => import('@cr/contract/proposal.contract');
 
 /** Picks one named page component out of a lazily imported module. */
 function pick<M, K extends keyof M>(importer: () => Promise<M>, name: K): PageLoader {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES } from '@cr/api/contract/account.contract';
+import { COUNTRY_CODES } from '@cr/contract/account.contract';
 import { countryName } from '../lib/countries';
 
 /** Countries by name in the reader's language (value: the ISO code the contract wants), searchable. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { BUDGET_OVER_CAP_MESSAGES, isOverBudgetCap } from '@cr/api/contract/budget-cap';
-import { elaToWei, weiToEla } from '@cr/api/contract/ela-amount';
-import { treasuryOverviewSchema } from '@cr/api/contract/treasury.contract';
+import { BUDGET_OVER_CAP_MESSAGES, isOverBudgetCap } from '@cr/contract/budget-cap';
+import { elaToWei, weiToEla } from '@cr/contract/ela-amount';
+import { treasuryOverviewSchema } from '@cr/contract/treasury.contract';
 import { api } from '../lib/api-client';
 import { Alert, Button, Tooltip } from 'antd';
 import { FileDoneOutlined } from '@ant-design/icons';

@@ -4,7 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import i18next from 'i18next';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { proposalDetailSchema } from '@cr/api/contract/proposal.contract';
+import { proposalDetailSchema } from '@cr/contract/proposal.contract';
 import { api } from '../lib/api-client';
 import { ApiError } from '../lib/api-errors';
 import { useAuth } from '../lib/auth-store';

@@ -10,8 +10,8 @@ import {
   type RegisterDidRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
-} from '@cr/api/contract/account.contract';
-import { currentUserSchema } from '@cr/api/contract/user.contract';
+} from '@cr/contract/account.contract';
+import { currentUserSchema } from '@cr/contract/user.contract';
 import { api } from './api-client';
 
 /** The account routes of docs/accounts.md (used by the sign-in pages, the profile and the account menu); bodies are the contract's request types, answers are checked. */

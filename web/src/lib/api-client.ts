@@ -67,7 +67,7 @@ async function send(path: string, opts: RequestOptions<unknown>): Promise<Respon
 
 /** The error envelope's schema, loaded with the first failed call (zod is not needed before one). */
 function loadErrorEnvelopeSchema() {
-  return import('@cr/api/contract/envelope.contract').then(
+  return import('@cr/contract/envelope.contract').then(
     (m) => m.errorEnvelopeSchema,
     () => null,
   );

@@ -1,4 +1,4 @@
-import type { FieldError } from '@cr/api/contract/envelope.contract';
+import type { FieldError } from '@cr/contract/envelope.contract';
 
 /**
  * The API answered, but not with success: a non-200 status or a body whose `code` is not above 0.

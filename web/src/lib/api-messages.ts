@@ -1,14 +1,14 @@
 import i18next, { type TFunction } from 'i18next';
-import { adminMessageType } from '@cr/api/contract/admin-messages.contract';
-import { accountMessageType } from '@cr/api/contract/account-messages.contract';
-import { profileMessageType } from '@cr/api/contract/profile-messages.contract';
-import { taskMessageType } from '@cr/api/contract/task-messages.contract';
-import { elipMessageType } from '@cr/api/contract/elip-messages.contract';
-import { releaseMessageType } from '@cr/api/contract/release-messages.contract';
-import { teamMessageType } from '@cr/api/contract/team-messages.contract';
-import { communityMessageType } from '@cr/api/contract/community-messages.contract';
-import { submissionMessageType } from '@cr/api/contract/submission-messages.contract';
-import { FIELD_REQUIRED_MESSAGE } from '@cr/api/contract/field-messages.contract';
+import { adminMessageType } from '@cr/contract/admin-messages.contract';
+import { accountMessageType } from '@cr/contract/account-messages.contract';
+import { profileMessageType } from '@cr/contract/profile-messages.contract';
+import { taskMessageType } from '@cr/contract/task-messages.contract';
+import { elipMessageType } from '@cr/contract/elip-messages.contract';
+import { releaseMessageType } from '@cr/contract/release-messages.contract';
+import { teamMessageType } from '@cr/contract/team-messages.contract';
+import { communityMessageType } from '@cr/contract/community-messages.contract';
+import { submissionMessageType } from '@cr/contract/submission-messages.contract';
+import { FIELD_REQUIRED_MESSAGE } from '@cr/contract/field-messages.contract';
 import { ApiError, NetworkError } from './api-errors';
 
 /** Where a refusal type may be translated, in order: accounts, profiles, teams, wallet requests, shared errors. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser, Role } from '@cr/api/contract/user.contract';
+import type { CurrentUser, Role } from '@cr/contract/user.contract';
 import { authFlags, useAuthStore } from './auth-store';
 
 function makeUser(role: Role): CurrentUser {

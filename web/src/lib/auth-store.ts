@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { CurrentUser, Role } from '@cr/api/contract/user.contract';
-import { hasRole, roleFlags } from '@cr/api/contract/roles.contract';
+import type { CurrentUser, Role } from '@cr/contract/user.contract';
+import { hasRole, roleFlags } from '@cr/contract/roles.contract';
 import { clearApiTokens } from './session-token';
 
 interface AuthState {

@@ -1,4 +1,4 @@
-import { communityTreeSchema, type CommunityTree } from '@cr/api/contract/community.contract';
+import { communityTreeSchema, type CommunityTree } from '@cr/contract/community.contract';
 import { api } from './api-client';
 
 /** GET /api/community?country=XX: a country's communities (shared: the communities page and community pickers). */

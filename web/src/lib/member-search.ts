@@ -2,7 +2,7 @@ import {
   memberSearchResultSchema,
   type MemberHit,
   type MemberSearchResult,
-} from '@cr/api/contract/user.contract';
+} from '@cr/contract/user.contract';
 import { api } from './api-client';
 
 export type { MemberHit };

@@ -1,7 +1,7 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { accountMessages } from '@cr/api/contract/account.contract';
+import { accountMessages } from '@cr/contract/account.contract';
 import { messageText } from './api-messages';
 
 /**

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SiteSettings } from '@cr/api/contract/site.contract';
+import type { SiteSettings } from '@cr/contract/site.contract';
 
 interface SiteSettingsState {
   /** Public switches read from GET /api/site/settings at start-up; null until then. */

@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import i18next from 'i18next';
-import type { SiteSettings } from '@cr/api/contract/site.contract';
+import type { SiteSettings } from '@cr/contract/site.contract';
 import { AppFrame } from '../app/app';
 import { loadAntdLocale } from '../app/antd-locale';
 import { preloadPublicPage } from '../app/first-screen';

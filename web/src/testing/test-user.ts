@@ -1,4 +1,4 @@
-import type { CurrentUser, Role } from '@cr/api/contract/user.contract';
+import type { CurrentUser, Role } from '@cr/contract/user.contract';
 
 /** A current-user record as GET /api/user/current_user answers it, for tests. */
 export function makeCurrentUser(overrides: Partial<CurrentUser> & { role?: Role } = {}): CurrentUser {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ConclusionOutcome, ConclusionStatus } from '../../contract/conclusion.contract';
+import type { ConclusionOutcome, ConclusionStatus } from '@cr/contract/conclusion.contract';
 import { chainActions } from './chain.schema';
 import { proposals } from './proposal.schema';
 

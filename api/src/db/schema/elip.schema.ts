@@ -3,7 +3,7 @@ import { users } from './users.schema';
 
 /**
  * ELIPs (Elastos Improvement Proposals, spec §3 ELIP). `number` comes from the table's own sequence. The status
- * moves only as `ELIP_TRANSITIONS` allows (api/src/contract/elip.contract.ts, docs/elips.md); the check
+ * moves only as `ELIP_TRANSITIONS` allows (contract/src/elip.contract.ts, docs/elips.md); the check
  * constraints at the end of the migration keep status, type and language to their lists.
  */
 export const elips = pgTable(

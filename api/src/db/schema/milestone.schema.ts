@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MilestoneStatus } from '../../contract/milestone.contract';
+import type { MilestoneStatus } from '@cr/contract/milestone.contract';
 import { chainActions } from './chain.schema';
 import { proposals } from './proposal.schema';
 

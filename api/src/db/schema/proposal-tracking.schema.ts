@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TrackingKind, TrackingStatus } from '../../contract/proposal-tracking.contract';
+import type { TrackingKind, TrackingStatus } from '@cr/contract/proposal-tracking.contract';
 import { proposals } from './proposal.schema';
 import { users } from './users.schema';
 

@@ -15,8 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ProposalStatus } from '../../contract/proposal.contract';
-import type { SuggestionContent } from '../../contract/suggestion-content.contract';
+import type { ProposalStatus } from '@cr/contract/proposal.contract';
+import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
 import type { ChainStatus } from '../../chain/chain-status';
 import { chainActions } from './chain.schema';
 import { elips } from './elip.schema';

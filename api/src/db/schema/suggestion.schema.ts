@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SuggestionContent, SuggestionDraftContent } from '../../contract/suggestion-content.contract';
+import type { SuggestionContent, SuggestionDraftContent } from '@cr/contract/suggestion-content.contract';
 import { users } from './users.schema';
 
 /** A text-search document (built from our own tokens with array_to_tsvector, so no locale decides words). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Roles as stored; order and meaning live in api/src/contract/user.contract.ts. */
+/** Roles as stored; order and meaning live in contract/src/user.contract.ts. */
 export const users = pgTable(
   'users',
   {

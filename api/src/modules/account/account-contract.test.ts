@@ -4,8 +4,8 @@ import {
   accountMessages,
   registerDidRequestSchema,
   registerRequestSchema,
-} from '../../contract/account.contract';
-import { basicProfileSchema, fullProfileSchema, profileMessageType } from '../../contract/profile.contract';
+} from '@cr/contract/account.contract';
+import { basicProfileSchema, fullProfileSchema, profileMessageType } from '@cr/contract/profile.contract';
 
 const messagesOf = (r: {
   success: boolean;

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { LoginBindDidRequest, RegisterDidRequest, Session } from '../../contract/account.contract';
+import type { LoginBindDidRequest, RegisterDidRequest, Session } from '@cr/contract/account.contract';
 import type { Db } from '../../db/db-client';
 import { syncCouncilRoles } from '../council/council.repo';
 import { findUserById } from '../user/user.repo';

@@ -1,4 +1,4 @@
-import { accountMessages, type AccountMessageType } from '../../contract/account.contract';
+import { accountMessages, type AccountMessageType } from '@cr/contract/account.contract';
 import { AppError } from '../../http/app-error';
 import { MailNotQueuedError } from '../../queues/mail-queue';
 

@@ -1,4 +1,4 @@
-import { codeCooldownMessage, EMAIL_CODE_RESEND_SEC } from '../../contract/account.contract';
+import { codeCooldownMessage, EMAIL_CODE_RESEND_SEC } from '@cr/contract/account.contract';
 import { enforceRate, type RateRule, type RateStore } from '../../http/rate-limit';
 
 /**

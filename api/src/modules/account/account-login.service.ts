@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { LoginRequest, Session } from '../../contract/account.contract';
+import type { LoginRequest, Session } from '@cr/contract/account.contract';
 import type { UserRow } from '../../db/schema';
 import type { AuthUser } from '../session/auth-user';
 import { issueToken, revokeSession } from '../session/session.service';

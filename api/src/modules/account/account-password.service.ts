@@ -5,7 +5,7 @@ import {
   type ChangePasswordRequest,
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
-} from '../../contract/account.contract';
+} from '@cr/contract/account.contract';
 import { queueMails } from '../../queues/mail-queue';
 import type { AuthUser } from '../session/auth-user';
 import { revokeAllTokens } from '../session/session.repo';

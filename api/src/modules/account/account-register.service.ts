@@ -6,7 +6,7 @@ import {
   type RegisterCodeSent,
   type RegisterRequest,
   type Session,
-} from '../../contract/account.contract';
+} from '@cr/contract/account.contract';
 import type { Db } from '../../db/db-client';
 import { issueToken } from '../session/session.service';
 import { toCurrentUser } from '../user/user.service';

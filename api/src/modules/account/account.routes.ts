@@ -10,7 +10,7 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   sessionSchema,
-} from '../../contract/account.contract';
+} from '@cr/contract/account.contract';
 import { defineRoute, policy } from '../../http/route';
 import { loginAndBindDid, registerWithDid } from './account-did-register.service';
 import { loginWithPassword, logout } from './account-login.service';

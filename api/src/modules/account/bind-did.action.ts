@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { syncCouncilRoles } from '../council/council.repo';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { EMAIL_CODE_LENGTH } from '../../contract/account.contract';
+import { EMAIL_CODE_LENGTH } from '@cr/contract/account.contract';
 
 /** A uniformly random 6-digit code (leading zeros kept), from the CSPRNG. */
 export function generateEmailCode(): string {

@@ -1,4 +1,4 @@
-import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { issueToken } from '../session/session.service';

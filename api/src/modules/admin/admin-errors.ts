@@ -1,4 +1,4 @@
-import { adminMessages, type AdminMessageType } from '../../contract/admin.contract';
+import { adminMessages, type AdminMessageType } from '@cr/contract/admin.contract';
 import { AppError } from '../../http/app-error';
 
 /** A refusal from the admin area: its stable type and its English message. */

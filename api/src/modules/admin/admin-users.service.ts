@@ -9,8 +9,8 @@ import {
   type ResetDid,
   type SetUserActive,
   type SetUserRole,
-} from '../../contract/admin.contract';
-import { roleSchema } from '../../contract/user.contract';
+} from '@cr/contract/admin.contract';
+import { roleSchema } from '@cr/contract/user.contract';
 import type { UserRow } from '../../db/schema';
 import { runAfterCommit } from '../../effects/after-commit';
 import type { AuthUser } from '../session/auth-user';

@@ -8,7 +8,7 @@ import {
   setUserActiveSchema,
   setUserRoleSchema,
   userIdParamsSchema,
-} from '../../contract/admin.contract';
+} from '@cr/contract/admin.contract';
 import { defineRoute, policy } from '../../http/route';
 import {
   exportAdminUsersCsv,

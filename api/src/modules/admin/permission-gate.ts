@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { permissionName } from '../../contract/admin.contract';
+import { permissionName } from '@cr/contract/admin.contract';
 import type { Db } from '../../db/db-client';
 import { forbidden, unauthorized } from '../../http/app-error';
 import type { AnyRoute } from '../../http/route';

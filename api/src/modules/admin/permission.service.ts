@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import { PERMISSION_ROLES, type Permission, type SetGrant } from '../../contract/admin.contract';
-import type { Role } from '../../contract/user.contract';
+import { PERMISSION_ROLES, type Permission, type SetGrant } from '@cr/contract/admin.contract';
+import type { Role } from '@cr/contract/user.contract';
 import { recordAudit } from '../audit/audit.service';
 import { adminError } from './admin-errors';
 import type { Actor } from './admin-users.service';

@@ -1,4 +1,4 @@
-import { auditListSchema, auditQuerySchema } from '../../contract/admin.contract';
+import { auditListSchema, auditQuerySchema } from '@cr/contract/admin.contract';
 import { defineRoute, policy } from '../../http/route';
 import { listAuditEntries } from './audit.service';
 

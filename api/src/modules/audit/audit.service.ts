@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditList, AuditQuery } from '../../contract/admin.contract';
+import type { AuditEntry, AuditList, AuditQuery } from '@cr/contract/admin.contract';
 import type { Db } from '../../db/db-client';
 import * as repo from './audit.repo';
 

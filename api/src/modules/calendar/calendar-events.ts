@@ -1,4 +1,4 @@
-import type { Language } from '../../contract/profile.contract';
+import type { Language } from '@cr/contract/profile.contract';
 import { etaOf, type ChainClock } from '../proposal/proposal-rules';
 import type { IcsEvent } from './ics';
 

@@ -2,7 +2,7 @@ import {
   calendarFeedCreatedSchema,
   calendarFeedParamsSchema,
   calendarFeedStatusSchema,
-} from '../../contract/calendar.contract';
+} from '@cr/contract/calendar.contract';
 import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
 import { createFeed, feedIcs, feedStatus, revokeFeed } from './calendar.service';

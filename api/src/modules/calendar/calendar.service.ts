@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
-import type { CalendarFeedCreated, CalendarFeedStatus } from '../../contract/calendar.contract';
-import { languageSchema, type Language } from '../../contract/profile.contract';
+import type { CalendarFeedCreated, CalendarFeedStatus } from '@cr/contract/calendar.contract';
+import { languageSchema, type Language } from '@cr/contract/profile.contract';
 import type { Db } from '../../db/db-client';
 import { notFound } from '../../http/app-error';
 import { enforceRate, type RateRule } from '../../http/rate-limit';

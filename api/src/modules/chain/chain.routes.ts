@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getChainActionView, retryChainAction } from '../../chain/chain-action.service';
 import { getChainHead } from '../../chain/chain-index.repo';
-import { chainActionViewSchema, chainHeadSchema } from '../../contract/chain.contract';
+import { chainActionViewSchema, chainHeadSchema } from '@cr/contract/chain.contract';
 import { defineRoute, policy } from '../../http/route';
 
 export const chainRoutes = [

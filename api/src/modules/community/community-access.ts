@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db-client';
 import type { CommunityRow } from '../../db/schema';
-import { hasRole } from '../../contract/roles.contract';
+import { hasRole } from '@cr/contract/roles.contract';
 import type { AuthUser } from '../session/auth-user';
 import { communityError } from './community-errors';
 import * as repo from './community.repo';

@@ -1,4 +1,4 @@
-import { communityMessages, type CommunityMessageType } from '../../contract/community.contract';
+import { communityMessages, type CommunityMessageType } from '@cr/contract/community.contract';
 import { AppError } from '../../http/app-error';
 
 /** A refusal from the community catalog: its stable type and its English message. */

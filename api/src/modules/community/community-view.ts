@@ -1,10 +1,10 @@
-import { personName } from '../../contract/person-name';
+import { personName } from '@cr/contract/person-name';
 import type {
   Community,
   CommunityPerson,
   CommunityRole,
   CommunityType,
-} from '../../contract/community.contract';
+} from '@cr/contract/community.contract';
 import type { CommunityListRow, MemberRow, PersonRow } from './community.repo';
 
 export const toPerson = (p: PersonRow): CommunityPerson => ({

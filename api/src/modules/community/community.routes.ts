@@ -12,7 +12,7 @@ import {
   myCommunitiesSchema,
   organizerInputSchema,
   subCommunityInputSchema,
-} from '../../contract/community.contract';
+} from '@cr/contract/community.contract';
 import { defineRoute, policy } from '../../http/route';
 import {
   addCountry,

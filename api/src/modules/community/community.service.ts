@@ -8,7 +8,7 @@ import type {
   CommunityTree,
   MyCommunities,
   SubCommunityInput,
-} from '../../contract/community.contract';
+} from '@cr/contract/community.contract';
 import type { AuthUser } from '../session/auth-user';
 import { isAdmin, managedCommunity, managesChain } from './community-access';
 import { communityError } from './community-errors';

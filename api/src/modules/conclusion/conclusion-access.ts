@@ -1,5 +1,5 @@
 import { conclusionStatement, textHash } from '@cr/contracts-abi/statements';
-import type { ConclusionOutcome } from '../../contract/conclusion.contract';
+import type { ConclusionOutcome } from '@cr/contract/conclusion.contract';
 import type { Db } from '../../db/db-client';
 import type { ConclusionRow } from '../../db/schema/conclusion.schema';
 import type { MilestoneRow } from '../../db/schema/milestone.schema';

@@ -1,4 +1,4 @@
-import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import type { RoomEvent } from '../../realtime/event-bus';
 

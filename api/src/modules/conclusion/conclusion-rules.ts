@@ -1,10 +1,6 @@
-import type {
-  ConclusionAction,
-  ConclusionOutcome,
-  ConclusionStatus,
-} from '../../contract/conclusion.contract';
-import type { MilestoneStatus } from '../../contract/milestone.contract';
-import type { ProposalKind, ProposalStatus } from '../../contract/proposal.contract';
+import type { ConclusionAction, ConclusionOutcome, ConclusionStatus } from '@cr/contract/conclusion.contract';
+import type { MilestoneStatus } from '@cr/contract/milestone.contract';
+import type { ProposalKind, ProposalStatus } from '@cr/contract/proposal.contract';
 import { statusTable } from '../../db/status-table';
 
 /** Kind of the relayed Governance.conclude call (subject type `proposal`). */

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { ConclusionStatus } from '../../contract/conclusion.contract';
+import type { ConclusionStatus } from '@cr/contract/conclusion.contract';
 import type { Db } from '../../db/db-client';
 import { proposalConclusions, type ConclusionRow } from '../../db/schema/conclusion.schema';
 import { CONCLUSION_TRANSITIONS } from './conclusion-rules';

@@ -1,5 +1,5 @@
-import { conclusionViewSchema } from '../../contract/conclusion.contract';
-import { proposalRefParamsSchema } from '../../contract/proposal.contract';
+import { conclusionViewSchema } from '@cr/contract/conclusion.contract';
+import { proposalRefParamsSchema } from '@cr/contract/proposal.contract';
 import { defineRoute, policy } from '../../http/route';
 import { cancelConclusion, getConclusion } from './conclusion.service';
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { getChainAction } from '../../chain/chain-action.repo';
 import { toChainActionView } from '../../chain/chain-action-events';
-import type { ProposalConclusion } from '../../contract/conclusion.contract';
+import type { ProposalConclusion } from '@cr/contract/conclusion.contract';
 import { commitThen } from '../../effects/after-commit';
 import { conflict, unauthorized } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';

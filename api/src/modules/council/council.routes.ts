@@ -7,7 +7,7 @@ import {
   councilTermListSchema,
   secretariatPositionSchema,
   votingRecordQuerySchema,
-} from '../../contract/council.contract';
+} from '@cr/contract/council.contract';
 import { defineRoute, policy } from '../../http/route';
 import {
   candidates,

@@ -6,9 +6,9 @@ import type {
   CouncilOverview,
   CouncilTerm,
   HeightEta,
-} from '../../contract/council.contract';
-import type { CouncilMemberRef } from '../../contract/proposal.contract';
-import { holdsTwoThirds } from '../../contract/vote-tally';
+} from '@cr/contract/council.contract';
+import type { CouncilMemberRef } from '@cr/contract/proposal.contract';
+import { holdsTwoThirds } from '@cr/contract/vote-tally';
 import type { Db } from '../../db/db-client';
 import type { CouncilMemberRow, CouncilTermRow, GovernanceStateRow } from '../../db/schema/council.schema';
 import { notFound } from '../../http/app-error';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { permissionName } from '../../contract/admin.contract';
-import { errorEnvelopeSchema } from '../../contract/envelope.contract';
+import { permissionName } from '@cr/contract/admin.contract';
+import { errorEnvelopeSchema } from '@cr/contract/envelope.contract';
 import type { AnyRoute, Policy } from '../../http/route';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,6 +1,6 @@
-import { elipMessages, type ElipMessageType } from '../../contract/elip.contract';
+import { elipMessages, type ElipMessageType } from '@cr/contract/elip.contract';
 import { AppError } from '../../http/app-error';
-import type { Role } from '../../contract/user.contract';
+import type { Role } from '@cr/contract/user.contract';
 
 /** A refusal from the ELIP catalog: its stable type and its English message. */
 export function elipError(status: number, type: ElipMessageType, field?: string): AppError {

@@ -1,4 +1,4 @@
-import { ELIP_TRANSITIONS, type ElipStatus } from '../../contract/elip.contract';
+import { ELIP_TRANSITIONS, type ElipStatus } from '@cr/contract/elip.contract';
 import { statusTable } from '../../db/status-table';
 
 /** The ELIP status column's moves (the table lives in the contract so the web shows the same rules). */

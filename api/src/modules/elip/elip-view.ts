@@ -1,5 +1,5 @@
-import { personName } from '../../contract/person-name';
-import type { ElipDetail, ElipPerson, ElipStatus, ElipSummary, ElipType } from '../../contract/elip.contract';
+import { personName } from '@cr/contract/person-name';
+import type { ElipDetail, ElipPerson, ElipStatus, ElipSummary, ElipType } from '@cr/contract/elip.contract';
 import type { ElipReviewRow, ElipRow, ElipVoteRow } from '../../db/schema';
 import type { ElipWithAuthor, PersonRow } from './elip.repo';
 

@@ -10,7 +10,7 @@ import {
   type ElipRow,
   type ElipVoteRow,
 } from '../../db/schema';
-import type { ElipStatus } from '../../contract/elip.contract';
+import type { ElipStatus } from '@cr/contract/elip.contract';
 import { escapeLike } from '../suggestion/suggestion-search';
 import { ELIP_STATUS_TABLE } from './elip-rules';
 

@@ -7,7 +7,7 @@ import {
   elipMoveInputSchema,
   elipParamsSchema,
   elipReviewInputSchema,
-} from '../../contract/elip.contract';
+} from '@cr/contract/elip.contract';
 import { defineRoute, policy } from '../../http/route';
 import {
   createElip,

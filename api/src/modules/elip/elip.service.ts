@@ -15,7 +15,7 @@ import {
   type ElipValues,
   type elipListQuerySchema,
   type elipReviewInputSchema,
-} from '../../contract/elip.contract';
+} from '@cr/contract/elip.contract';
 import type { ElipRow } from '../../db/schema';
 import type { AuthUser } from '../session/auth-user';
 import { bumpGeneration } from '../../cache/cache-generation';

@@ -1,5 +1,5 @@
-import { elipVoteStatement } from '../../contract/elip-vote-statement';
-import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import { elipVoteStatement } from '@cr/contract/elip-vote-statement';
+import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import { AppError, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readinessSchema } from '../../contract/site.contract';
+import { readinessSchema } from '@cr/contract/site.contract';
 import { defineRoute, policy } from '../../http/route';
 import { checkReadiness } from './health.service';
 

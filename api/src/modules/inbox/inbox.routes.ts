@@ -1,4 +1,4 @@
-import { inboxReadSchema, inboxSchema } from '../../contract/inbox.contract';
+import { inboxReadSchema, inboxSchema } from '@cr/contract/inbox.contract';
 import { defineRoute, policy } from '../../http/route';
 import { markInboxRead, readInbox } from './inbox.service';
 

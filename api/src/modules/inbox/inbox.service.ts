@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { Inbox, InboxItem, InboxRead } from '../../contract/inbox.contract';
+import type { Inbox, InboxItem, InboxRead } from '@cr/contract/inbox.contract';
 import { commitThen } from '../../effects/after-commit';
 import { memberDeadlineState } from '../calendar/calendar.service';
 import { proposalWindow } from '../proposal/proposal-rules';

@@ -2,7 +2,7 @@ import {
   mailPreferencesSchema,
   unsubscribeInfoSchema,
   unsubscribeQuerySchema,
-} from '../../contract/mail-preferences.contract';
+} from '@cr/contract/mail-preferences.contract';
 import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
 import {

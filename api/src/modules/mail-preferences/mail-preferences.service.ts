@@ -4,8 +4,8 @@ import {
   unsubscribeTokenSchema,
   type MailPreferences,
   type UnsubscribeInfo,
-} from '../../contract/mail-preferences.contract';
-import { languageSchema } from '../../contract/profile.contract';
+} from '@cr/contract/mail-preferences.contract';
+import { languageSchema } from '@cr/contract/profile.contract';
 import { badRequest, notFound } from '../../http/app-error';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import { mailPreferencesOf, saveMailPreferences, turnMailGroupOff } from '../../mail/mail-preferences.repo';

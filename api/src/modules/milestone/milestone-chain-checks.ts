@@ -1,11 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { refuseWhatChainWould } from '../../chain/chain-preflight';
 import { readPaymentState, readWithdrawalState } from '../../chain/chain-state';
-import {
-  paymentRequestRefusal,
-  paymentReviewRefusal,
-  withdrawalRefusal,
-} from '../../contract/chain-refusals';
+import { paymentRequestRefusal, paymentReviewRefusal, withdrawalRefusal } from '@cr/contract/chain-refusals';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 
 /**

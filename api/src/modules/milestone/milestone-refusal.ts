@@ -1,5 +1,5 @@
 import type { ChainRefusal, RefusalHandlers } from '../../chain/chain-refusal';
-import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
 import { findUserByDid } from '../account/account.repo';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MilestoneStatus } from '../../contract/milestone.contract';
+import type { MilestoneStatus } from '@cr/contract/milestone.contract';
 import {
   actionsFor,
   MILESTONE_TRANSITIONS,

@@ -1,5 +1,5 @@
-import type { MilestoneAction, MilestoneStatus } from '../../contract/milestone.contract';
-import type { ProposalStatus } from '../../contract/proposal.contract';
+import type { MilestoneAction, MilestoneStatus } from '@cr/contract/milestone.contract';
+import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { statusTable } from '../../db/status-table';
 
 /**

@@ -1,4 +1,4 @@
-import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import type { EventBus } from '../../realtime/event-bus';
 import type { ProjectionNotice } from '../proposal/proposal-projection';
 import type { ProposalWorkerPlugins } from '../proposal/proposal-worker-plugin';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { MilestoneStatus } from '../../contract/milestone.contract';
+import type { MilestoneStatus } from '@cr/contract/milestone.contract';
 import type { Db } from '../../db/db-client';
 import { chainActions, chainEvents, type ChainActionRow } from '../../db/schema/chain.schema';
 import { proposalMilestones, type MilestoneRow } from '../../db/schema/milestone.schema';

@@ -1,5 +1,5 @@
-import { proposalPaymentsSchema } from '../../contract/milestone.contract';
-import { proposalRefParamsSchema } from '../../contract/proposal.contract';
+import { proposalPaymentsSchema } from '@cr/contract/milestone.contract';
+import { proposalRefParamsSchema } from '@cr/contract/proposal.contract';
 import { defineRoute, policy } from '../../http/route';
 import { getPayments } from './milestone.service';
 

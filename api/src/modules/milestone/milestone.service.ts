@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { toChainActionView } from '../../chain/chain-action-events';
-import type { ProposalPayments, WithdrawalView } from '../../contract/milestone.contract';
+import type { ProposalPayments, WithdrawalView } from '@cr/contract/milestone.contract';
 import type { Db } from '../../db/db-client';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';

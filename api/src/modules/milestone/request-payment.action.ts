@@ -2,7 +2,7 @@ import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { paymentRequestStatement, statementDigest, textHash } from '@cr/contracts-abi/statements';
 import { recordChainAction } from '../../chain/chain-outbox';
-import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { MilestoneRow } from '../../db/schema/milestone.schema';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { unauthorized } from '../../http/app-error';

@@ -2,7 +2,7 @@ import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { statementDigest, withdrawalStatement } from '@cr/contracts-abi/statements';
 import { recordChainAction } from '../../chain/chain-outbox';
-import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import { conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';

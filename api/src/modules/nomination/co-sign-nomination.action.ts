@@ -1,6 +1,6 @@
 import { statementDigest } from '@cr/contracts-abi/statements';
-import { walletActionParamsSchemas } from '../../contract/wallet.contract';
-import type { NominationRoleName } from '../../contract/nomination.contract';
+import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
+import type { NominationRoleName } from '@cr/contract/nomination.contract';
 import type { Db } from '../../db/db-client';
 import type { AppDeps } from '../../app-deps';
 import { AppError, conflict, forbidden, unauthorized } from '../../http/app-error';

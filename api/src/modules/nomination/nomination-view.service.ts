@@ -1,5 +1,5 @@
-import type { NominationRoleName, NominationState } from '../../contract/nomination.contract';
-import { personName } from '../../contract/person-name';
+import type { NominationRoleName, NominationState } from '@cr/contract/nomination.contract';
+import { personName } from '@cr/contract/person-name';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { findUserByDid } from '../account/account.repo';

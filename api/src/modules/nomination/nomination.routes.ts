@@ -1,5 +1,5 @@
-import { nominationStateSchema } from '../../contract/nomination.contract';
-import { suggestionRefParamsSchema } from '../../contract/suggestion.contract';
+import { nominationStateSchema } from '@cr/contract/nomination.contract';
+import { suggestionRefParamsSchema } from '@cr/contract/suggestion.contract';
 import { defineRoute, policy } from '../../http/route';
 import { getNominationState } from './nomination-view.service';
 

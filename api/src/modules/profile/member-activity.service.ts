@@ -1,4 +1,4 @@
-import { MEMBER_ACTIVITY_LIMIT, type MemberActivity } from '../../contract/member-activity.contract';
+import { MEMBER_ACTIVITY_LIMIT, type MemberActivity } from '@cr/contract/member-activity.contract';
 import type { Db } from '../../db/db-client';
 import { notFound } from '../../http/app-error';
 import { findUserById } from '../user/user.repo';

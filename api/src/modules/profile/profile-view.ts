@@ -8,8 +8,8 @@ import {
   type OwnProfile,
   type PublicMember,
   type SocialLinks,
-} from '../../contract/profile.contract';
-import { genderSchema, roleSchema } from '../../contract/user.contract';
+} from '@cr/contract/profile.contract';
+import { genderSchema, roleSchema } from '@cr/contract/user.contract';
 import type { UserRow } from '../../db/schema';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

@@ -4,8 +4,8 @@ import {
   memberParamsSchema,
   ownProfileSchema,
   publicMemberSchema,
-} from '../../contract/profile.contract';
-import { memberActivitySchema } from '../../contract/member-activity.contract';
+} from '@cr/contract/profile.contract';
+import { memberActivitySchema } from '@cr/contract/member-activity.contract';
 import { getMemberActivity } from './member-activity.service';
 import { defineRoute, policy } from '../../http/route';
 import { getOwnProfile, getPublicMember, updateBasicProfile, updateFullProfile } from './profile.service';

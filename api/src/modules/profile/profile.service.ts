@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { escAddressProblem, normalizeWalletAddress } from '../../contract/address';
+import { escAddressProblem, normalizeWalletAddress } from '@cr/contract/address';
 import {
   profileMessages,
   SOCIAL_KEYS,
@@ -8,7 +8,7 @@ import {
   type OwnProfile,
   type ProfileMessageType,
   type PublicMember,
-} from '../../contract/profile.contract';
+} from '@cr/contract/profile.contract';
 import type { Db } from '../../db/db-client';
 import { AppError, notFound } from '../../http/app-error';
 import { accountError, userConflict } from '../account/account-errors';

@@ -1,11 +1,11 @@
 import type { AppDeps } from '../../app-deps';
-import { personName } from '../../contract/person-name';
-import { proposalRoom } from '../../contract/proposal.contract';
+import { personName } from '@cr/contract/person-name';
+import { proposalRoom } from '@cr/contract/proposal.contract';
 import {
   TRACKING_UPDATE_EVENT,
   type NotesEdit,
   type ProposalNotes,
-} from '../../contract/proposal-tracking.contract';
+} from '@cr/contract/proposal-tracking.contract';
 import { commitThen } from '../../effects/after-commit';
 import { publicUsers } from '../proposal/proposal.repo';
 import type { AuthUser } from '../session/auth-user';

@@ -1,5 +1,5 @@
-import type { Language } from '../../contract/profile.contract';
-import type { TrackingKind } from '../../contract/proposal-tracking.contract';
+import type { Language } from '@cr/contract/profile.contract';
+import type { TrackingKind } from '@cr/contract/proposal-tracking.contract';
 import {
   composeMail,
   escapeHtml,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { TrackingKind, TrackingStatus } from '../../contract/proposal-tracking.contract';
+import type { TrackingKind, TrackingStatus } from '@cr/contract/proposal-tracking.contract';
 import type { Db } from '../../db/db-client';
 import { proposals } from '../../db/schema/proposal.schema';
 import {

@@ -9,7 +9,7 @@ import {
   trackingParamsSchema,
   trackingReviewSchema,
   trackingUpdateSchema,
-} from '../../contract/proposal-tracking.contract';
+} from '@cr/contract/proposal-tracking.contract';
 import { unauthorized } from '../../http/app-error';
 import { defineRoute, policy } from '../../http/route';
 import { editNotes, getNotes } from './notes.service';

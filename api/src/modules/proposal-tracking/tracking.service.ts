@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { textHash } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
-import { personName } from '../../contract/person-name';
-import { proposalRoom } from '../../contract/proposal.contract';
+import { personName } from '@cr/contract/person-name';
+import { proposalRoom } from '@cr/contract/proposal.contract';
 import {
   TRACKING_MESSAGES_MAX,
   TRACKING_UPDATE_EVENT,
@@ -12,7 +12,7 @@ import {
   type TrackingReview,
   type TrackingStatus,
   type TrackingUpdate,
-} from '../../contract/proposal-tracking.contract';
+} from '@cr/contract/proposal-tracking.contract';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import type { ProposalTrackingRow } from '../../db/schema/proposal-tracking.schema';

@@ -6,7 +6,7 @@ import type {
   ArchiveRelated,
   ArchiveTracking,
   ProposalArchive,
-} from '../../contract/proposal-archive.contract';
+} from '@cr/contract/proposal-archive.contract';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import {

@@ -11,7 +11,7 @@ import {
   type ArchiveSigner,
   type ArchiveVote,
   type ProposalArchive,
-} from '../../contract/proposal-archive.contract';
+} from '@cr/contract/proposal-archive.contract';
 import type { Db } from '../../db/db-client';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import type { ChainActionRow } from '../../db/schema/chain.schema';

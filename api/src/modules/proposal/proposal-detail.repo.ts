@@ -3,7 +3,7 @@ import { canRetry } from '../../chain/chain-status';
 import { rowFromJson, rowJson } from '../../db/row-json';
 import { preparedOnce } from '../../db/statement-params';
 import { alias } from 'drizzle-orm/pg-core';
-import type { PublicAuthor } from '../../contract/suggestion.contract';
+import type { PublicAuthor } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import { displayNumberOf, isUuid } from '../../db/record-ref';
 import { chainHead } from '../../db/schema/chain.schema';

@@ -1,6 +1,6 @@
 import { countEventsOfDraft } from '../../chain/chain-index.repo';
-import type { ProposalEffect } from '../../contract/proposal.contract';
-import { personName } from '../../contract/person-name';
+import type { ProposalEffect } from '@cr/contract/proposal.contract';
+import { personName } from '@cr/contract/person-name';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { findUserByDid } from '../account/account.repo';

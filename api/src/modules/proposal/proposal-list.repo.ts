@@ -13,7 +13,7 @@ import {
   type Subquery,
   type WithSubquery,
 } from 'drizzle-orm';
-import type { ProposalListQuery } from '../../contract/proposal.contract';
+import type { ProposalListQuery } from '@cr/contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { NOT_PULLED_UP, placeholders, preparedOnce, type StatementParams } from '../../db/statement-params';

@@ -3,15 +3,15 @@ import {
   PROPOSAL_STATUS_LABELS,
   type ProposalList,
   type ProposalListQuery,
-} from '../../contract/proposal.contract';
-import { tallyFromCounts } from '../../contract/vote-tally';
+} from '@cr/contract/proposal.contract';
+import { tallyFromCounts } from '@cr/contract/vote-tally';
 import type { Db } from '../../db/db-client';
 import type { AuthUser } from '../session/auth-user';
 import { csvCell } from '../suggestion/suggestion-list.service';
 import { seatedNow } from '../council/council.repo';
 import { listContext, readChainClock } from './proposal-clock';
 import { toSummary } from './proposal-view';
-import type { PublicAuthor } from '../../contract/suggestion.contract';
+import type { PublicAuthor } from '@cr/contract/suggestion.contract';
 import { publicUsers } from './proposal.repo';
 import {
   listCondition,
@@ -21,7 +21,7 @@ import {
   proposalRowsPage,
   votedOnChain,
 } from './proposal-list.repo';
-import { personName } from '../../contract/person-name';
+import { personName } from '@cr/contract/person-name';
 
 /** The caller's seat now (latest term, not ended at `height`), for "unvoted by me". */
 async function callerSeat(db: Db, user: AuthUser | null, height: number | null) {

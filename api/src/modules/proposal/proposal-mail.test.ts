@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PROPOSAL_STATUSES } from '../../contract/proposal.contract';
+import { PROPOSAL_STATUSES } from '@cr/contract/proposal.contract';
 import { composeMail } from '../../mail/mail-compose';
 import { PROPOSAL_STATUS_NAMES, reminderParts, statusParts } from './proposal-mail';
 

@@ -1,5 +1,5 @@
-import type { Language } from '../../contract/profile.contract';
-import type { ProposalStatus } from '../../contract/proposal.contract';
+import type { Language } from '@cr/contract/profile.contract';
+import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import {
   composeMail,

@@ -1,8 +1,8 @@
 import { nameOf, ProposalStatus, VoteChoice } from '@cr/contracts-abi/governance-enums';
 import type { NewChainEvent } from '../../chain/chain-index.repo';
-import type { ProposalStatus as Status } from '../../contract/proposal.contract';
-import { hasRole } from '../../contract/roles.contract';
-import type { Role } from '../../contract/user.contract';
+import type { ProposalStatus as Status } from '@cr/contract/proposal.contract';
+import { hasRole } from '@cr/contract/roles.contract';
+import type { Role } from '@cr/contract/user.contract';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { countEventsOfDraft, latestEvents } from '../../chain/chain-index.repo';

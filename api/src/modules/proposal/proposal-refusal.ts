@@ -1,6 +1,6 @@
 import type { ChainRefusal } from '../../chain/chain-refusal';
-import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
-import { suggestionRoom } from '../../contract/suggestion.contract';
+import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
+import { suggestionRoom } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
 import { findSuggestion, unmarkProposed } from '../suggestion/suggestion.repo';

@@ -3,9 +3,9 @@ import { toPublicKeyXY, verifyStatementSignature } from '@cr/contracts-abi/p256'
 import { ownerStatement, type ProposalTerms } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
 import { readBudgetCap } from '../../chain/budget-cap-reader';
-import { BUDGET_OVER_CAP_MESSAGES, BUDGET_OVER_CAP_TYPE, isOverBudgetCap } from '../../contract/budget-cap';
-import { PROPOSAL_MESSAGES as PM } from '../../contract/proposal.contract';
-import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
+import { BUDGET_OVER_CAP_MESSAGES, BUDGET_OVER_CAP_TYPE, isOverBudgetCap } from '@cr/contract/budget-cap';
+import { PROPOSAL_MESSAGES as PM } from '@cr/contract/proposal.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import type { SuggestionRow } from '../../db/schema/suggestion.schema';

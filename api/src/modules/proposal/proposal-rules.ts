@@ -1,4 +1,4 @@
-import type { ProposalStatus, ProposalWindow } from '../../contract/proposal.contract';
+import type { ProposalStatus, ProposalWindow } from '@cr/contract/proposal.contract';
 import { statusTable } from '../../db/status-table';
 
 /**

@@ -1,10 +1,10 @@
 import { resolveDid } from '@cr/did/did-backend';
 import { toPublicKeyXY } from '@cr/contracts-abi/p256';
 import { emptyTerms, ZERO_ADDRESS, type Hex32, type ProposalTerms } from '@cr/contracts-abi/statements';
-import type { ProposalKind } from '../../contract/proposal.contract';
-import { isChecksummedEscAddress } from '../../contract/address';
-import type { SuggestionContent, SuggestionType } from '../../contract/suggestion-content.contract';
-import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
+import type { ProposalKind } from '@cr/contract/proposal.contract';
+import { isChecksummedEscAddress } from '@cr/contract/address';
+import type { SuggestionContent, SuggestionType } from '@cr/contract/suggestion-content.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
 import type { StoredTerms } from '../../db/schema/proposal.schema';
 import { AppError } from '../../http/app-error';
@@ -20,8 +20,8 @@ export function kindOfType(type: SuggestionType | string): ProposalKind {
 }
 
 // The ELA ↔ wei conversions live in the contract package (the web uses them too); re-exported for this module's users.
-import { elaToWei } from '../../contract/ela-amount';
-export { elaToWei, weiToEla } from '../../contract/ela-amount';
+import { elaToWei } from '@cr/contract/ela-amount';
+export { elaToWei, weiToEla } from '@cr/contract/ela-amount';
 
 const STAGE_ORDER = { ADVANCE: 0, CONDITIONED: 1, COMPLETION: 2 } as const;
 

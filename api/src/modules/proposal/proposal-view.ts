@@ -4,15 +4,15 @@ import {
   type MemberVote,
   type ProposalSummary,
   type VetoState,
-} from '../../contract/proposal.contract';
-import type { PublicAuthor } from '../../contract/suggestion.contract';
-import type { SuggestionType } from '../../contract/suggestion-content.contract';
+} from '@cr/contract/proposal.contract';
+import type { PublicAuthor } from '@cr/contract/suggestion.contract';
+import type { SuggestionType } from '@cr/contract/suggestion-content.contract';
 import type { GovernanceStateRow } from '../../db/schema/council.schema';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { passThreshold, tallyFromCounts } from '../../contract/vote-tally';
+import { passThreshold, tallyFromCounts } from '@cr/contract/vote-tally';
 import { percentOf, proposalWindow, vetoThresholdWei, type ChainClock } from './proposal-rules';
 import { weiToEla } from './proposal-terms';
-import { personName } from '../../contract/person-name';
+import { personName } from '@cr/contract/person-name';
 import type { VoteColumns } from './proposal-detail.repo';
 
 /** The name a council member is shown by: the site account's full name or username, else the DID. */

@@ -7,8 +7,8 @@ import {
   proposalRoom,
   type CastVote,
   type MemberVote,
-} from '../../contract/proposal.contract';
-import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
+} from '@cr/contract/proposal.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { commitThen } from '../../effects/after-commit';

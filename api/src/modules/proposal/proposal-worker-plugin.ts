@@ -1,7 +1,7 @@
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
 import { publishAfterCommit } from '../../effects/after-commit';
 import type { NewChainEvent } from '../../chain/chain-index.repo';
-import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '../../contract/proposal.contract';
+import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
 import type { MailJob, MailLog, MailQueue } from '../../queues/mail-queue';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { PublicAuthor } from '../../contract/suggestion.contract';
+import type { PublicAuthor } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import {
   proposals,
@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
 import { displayNumberOf, isUuid } from '../../db/record-ref';
-import type { ProposalStatus } from '../../contract/proposal.contract';
+import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { PROPOSAL_TRANSITIONS } from './proposal-rules';
 import { searchDocument } from '../suggestion/suggestion.repo';
 

@@ -7,11 +7,11 @@ import {
   proposalListQuerySchema,
   proposalListSchema,
   proposalRefParamsSchema,
-} from '../../contract/proposal.contract';
+} from '@cr/contract/proposal.contract';
 import { unauthorized } from '../../http/app-error';
 import { defineRoute, policy } from '../../http/route';
 import { clientAddress } from '../../http/rate-limit';
-import { proposalArchiveSchema } from '../../contract/proposal-archive.contract';
+import { proposalArchiveSchema } from '@cr/contract/proposal-archive.contract';
 import { buildProposalArchive } from './proposal-archive.service';
 import { exportProposalRows, listProposals } from './proposal-list.service';
 import { castVote } from './proposal-vote.service';

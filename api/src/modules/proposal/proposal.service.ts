@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { bumpGeneration } from '../../cache/cache-generation';
-import type { ProposalChangedBy, ProposalDetail, ProposalDraftInput } from '../../contract/proposal.contract';
-import type { SuggestionContent } from '../../contract/suggestion-content.contract';
+import type { ProposalChangedBy, ProposalDetail, ProposalDraftInput } from '@cr/contract/proposal.contract';
+import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
@@ -10,7 +10,7 @@ import { findSuggestion } from '../suggestion/suggestion.repo';
 import { seatedNow } from '../council/council.repo';
 import { readChainClock } from './proposal-clock';
 import { memberIdOf, notCouncil } from './proposal-registration.service';
-import { tallyOf, voteOutcome } from '../../contract/vote-tally';
+import { tallyOf, voteOutcome } from '@cr/contract/vote-tally';
 import { etaOf, vetoOpenAt, votingOpenAt } from './proposal-rules';
 import { memberRef, toMemberVote, toSummary, vetoState } from './proposal-view';
 import {

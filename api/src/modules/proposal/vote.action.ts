@@ -5,10 +5,10 @@ import { statementDigest, textHash, voteStatement } from '@cr/contracts-abi/stat
 import { getChainAction } from '../../chain/chain-action.repo';
 import { refuseWhatChainWould } from '../../chain/chain-preflight';
 import { readVoteState } from '../../chain/chain-state';
-import { voteRefusal } from '../../contract/chain-refusals';
+import { voteRefusal } from '@cr/contract/chain-refusals';
 import type { AppDeps } from '../../app-deps';
 import { recordChainAction } from '../../chain/chain-outbox';
-import { walletActionParamsSchemas } from '../../contract/wallet.contract';
+import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow, ProposalVoteRow } from '../../db/schema/proposal.schema';
 import { AppError, conflict, notFound, unauthorized } from '../../http/app-error';

@@ -4,7 +4,7 @@ import {
   releaseListSchema,
   releaseParamsSchema,
   releaseSchema,
-} from '../../contract/release.contract';
+} from '@cr/contract/release.contract';
 import { defineRoute, policy } from '../../http/route';
 import { createRelease, editRelease, listReleases, removeRelease } from './release.service';
 

@@ -4,7 +4,7 @@ import {
   type Release,
   type ReleaseList,
   type ReleaseValues,
-} from '../../contract/release.contract';
+} from '@cr/contract/release.contract';
 import type { ReleaseRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';

@@ -1,4 +1,4 @@
-import type { Role } from '../../contract/user.contract';
+import type { Role } from '@cr/contract/user.contract';
 
 /** The signed-in user as routes and services see it: identity and role only, resolved from the api-token. */
 export interface AuthUser {

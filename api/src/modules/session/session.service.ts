@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db-client';
-import { roleSchema } from '../../contract/user.contract';
+import { roleSchema } from '@cr/contract/user.contract';
 import type { AuthUser } from './auth-user';
 import * as repo from './session.repo';
 

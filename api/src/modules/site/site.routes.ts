@@ -1,4 +1,4 @@
-import { siteSettingsSchema, updateSiteSettingsSchema } from '../../contract/site.contract';
+import { siteSettingsSchema, updateSiteSettingsSchema } from '@cr/contract/site.contract';
 import { defineRoute, policy } from '../../http/route';
 import { getSiteSettings, updateSiteSettings } from './site.service';
 

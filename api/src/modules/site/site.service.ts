@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db-client';
-import type { SiteSettings, UpdateSiteSettings } from '../../contract/site.contract';
+import type { SiteSettings, UpdateSiteSettings } from '@cr/contract/site.contract';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './site.repo';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { FollowState } from '../../contract/social.contract';
+import type { FollowState } from '@cr/contract/social.contract';
 import type { AuthUser } from '../session/auth-user';
 import { socialError } from './social-errors';
 import * as repo from './social.repo';

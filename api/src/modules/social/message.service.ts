@@ -6,7 +6,7 @@ import {
   type ConversationList,
   type DirectMessage,
   type Thread,
-} from '../../contract/social.contract';
+} from '@cr/contract/social.contract';
 import { commitThen } from '../../effects/after-commit';
 import type { AuthUser } from '../session/auth-user';
 import { socialError } from './social-errors';

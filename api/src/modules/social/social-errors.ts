@@ -1,4 +1,4 @@
-import { socialMessages, type SocialMessageType } from '../../contract/social.contract';
+import { socialMessages, type SocialMessageType } from '@cr/contract/social.contract';
 import { AppError } from '../../http/app-error';
 
 /** A refusal from the social catalog: its stable type and its English message. */

@@ -1,4 +1,4 @@
-import type { Language } from '../../contract/profile.contract';
+import type { Language } from '@cr/contract/profile.contract';
 import { composeMail, htmlLink, mailLanguageOf, pageUrl, type MailPart } from '../../mail/mail-compose';
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';

@@ -1,5 +1,5 @@
-import { personName } from '../../contract/person-name';
-import type { DirectMessage, SocialPerson } from '../../contract/social.contract';
+import { personName } from '@cr/contract/person-name';
+import type { DirectMessage, SocialPerson } from '@cr/contract/social.contract';
 import type { DirectMessageRow } from '../../db/schema';
 import type { SocialPersonRow } from './social.repo';
 

@@ -7,7 +7,7 @@ import {
   threadQuerySchema,
   threadSchema,
   unreadCountSchema,
-} from '../../contract/social.contract';
+} from '@cr/contract/social.contract';
 import { defineRoute, policy } from '../../http/route';
 import { block, follow, followState, unblock, unfollow } from './follow.service';
 import { getThread, listConversations, markRead, sendMessage, unreadCount } from './message.service';

@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from '../../contract/submission.contract';
+import type { SubmissionStatus } from '@cr/contract/submission.contract';
 import { statusTable } from '../../db/status-table';
 
 /**

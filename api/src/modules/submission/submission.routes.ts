@@ -8,7 +8,7 @@ import {
   submissionListSchema,
   submissionParamsSchema,
   submissionSchema,
-} from '../../contract/submission.contract';
+} from '@cr/contract/submission.contract';
 import { defineRoute, policy } from '../../http/route';
 import {
   adminList,

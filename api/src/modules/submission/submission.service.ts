@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/db-client';
-import { personName } from '../../contract/person-name';
+import { personName } from '@cr/contract/person-name';
 import {
   type adminSubmissionsQuerySchema,
   type CampaignFormValues,
@@ -10,11 +10,11 @@ import {
   type SubmissionStatus,
   type issueInputSchema,
   type submissionDecisionSchema,
-} from '../../contract/submission.contract';
+} from '@cr/contract/submission.contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { submissionMessages, type SubmissionMessageType } from '../../contract/submission.contract';
-import { hasRole } from '../../contract/roles.contract';
+import { submissionMessages, type SubmissionMessageType } from '@cr/contract/submission.contract';
+import { hasRole } from '@cr/contract/roles.contract';
 import { grantOrganizer } from '../community/community.service';
 import { crclesSuspended, trainingPostponed } from '../site/site.service';
 import type { AuthUser } from '../session/auth-user';

@@ -1,5 +1,5 @@
-import { hasRole } from '../../contract/roles.contract';
-import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
+import { hasRole } from '@cr/contract/roles.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { SuggestionRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';

@@ -4,7 +4,7 @@ import {
   handleAbuseSchema,
   suggestionDetailSchema,
   suggestionRefParamsSchema,
-} from '../../contract/suggestion.contract';
+} from '@cr/contract/suggestion.contract';
 import { defineRoute, policy } from '../../http/route';
 import * as admin from './suggestion-admin.service';
 

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type {
   adminSuggestionListQuerySchema,
   adminSuggestionListSchema,
-} from '../../contract/suggestion.contract';
+} from '@cr/contract/suggestion.contract';
 import { conflict } from '../../http/app-error';
 import type { z } from 'zod';
 import type { AuthUser } from '../session/auth-user';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import { findMentions, type SuggestionComment } from '../../contract/suggestion-comment.contract';
-import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
+import { findMentions, type SuggestionComment } from '@cr/contract/suggestion-comment.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
 import type { SuggestionRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';

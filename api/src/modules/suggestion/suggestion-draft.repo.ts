@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { SuggestionDraftContent } from '../../contract/suggestion-content.contract';
+import type { SuggestionDraftContent } from '@cr/contract/suggestion-content.contract';
 import type { Db } from '../../db/db-client';
 import { suggestionDrafts, type SuggestionDraftRow } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { SuggestionDraftContent } from '../../contract/suggestion-content.contract';
+import type { SuggestionDraftContent } from '@cr/contract/suggestion-content.contract';
 import type { SuggestionDraftRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';

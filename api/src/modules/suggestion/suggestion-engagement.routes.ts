@@ -5,7 +5,7 @@ import {
   commentResultSchema,
   editCommentSchema,
   suggestionCommentListSchema,
-} from '../../contract/suggestion-comment.contract';
+} from '@cr/contract/suggestion-comment.contract';
 import {
   abuseReportResultSchema,
   councilActionResultSchema,
@@ -16,7 +16,7 @@ import {
   suggestionStatsSchema,
   suggestionRefParamsSchema as params,
   viewResultSchema,
-} from '../../contract/suggestion.contract';
+} from '@cr/contract/suggestion.contract';
 import { defineRoute, policy } from '../../http/route';
 import * as comments from './suggestion-comment.service';
 import * as council from './suggestion-council.service';

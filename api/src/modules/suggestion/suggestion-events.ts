@@ -1,5 +1,5 @@
 import { runAfterCommit } from '../../effects/after-commit';
-import { suggestionRoom, type SuggestionEvent } from '../../contract/suggestion.contract';
+import { suggestionRoom, type SuggestionEvent } from '@cr/contract/suggestion.contract';
 import type { RoomEvent } from '../../realtime/event-bus';
 
 /**

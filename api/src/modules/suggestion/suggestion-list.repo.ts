@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { placeholders, preparedOnce, type PageValues, type StatementParams } from '../../db/statement-params';
 import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
-import type { SuggestionListQuery } from '../../contract/suggestion.contract';
+import type { SuggestionListQuery } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import { amongNamed, membersNamedOnce, nameMatches, personByKey } from '../../db/person-columns';
 import { suggestionCounts, suggestions, type SuggestionRow } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { SuggestionList, SuggestionListQuery } from '../../contract/suggestion.contract';
+import type { SuggestionList, SuggestionListQuery } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import { unauthorized } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';

@@ -1,6 +1,6 @@
-import type { FieldError } from '../../contract/envelope.contract';
-import type { SuggestionContent } from '../../contract/suggestion-content.contract';
-import { SUGGESTION_MESSAGES as M } from '../../contract/suggestion-messages.contract';
+import type { FieldError } from '@cr/contract/envelope.contract';
+import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
 import { badRequest } from '../../http/app-error';
 import { findUserByDid } from '../account/account.repo';

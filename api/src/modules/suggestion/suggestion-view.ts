@@ -1,5 +1,5 @@
-import type { PublicAuthor, SuggestionSummary } from '../../contract/suggestion.contract';
-import type { SuggestionType } from '../../contract/suggestion-content.contract';
+import type { PublicAuthor, SuggestionSummary } from '@cr/contract/suggestion.contract';
+import type { SuggestionType } from '@cr/contract/suggestion-content.contract';
 import type { SummaryRow } from './suggestion-list.repo';
 
 type TagRow = { suggestionId: string; type: string; description: string | null; createdAt: Date };

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { SuggestionContent } from '../../contract/suggestion-content.contract';
-import type { SuggestionStatus } from '../../contract/suggestion.contract';
+import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
+import type { SuggestionStatus } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import { statusTable } from '../../db/status-table';
 import { suggestionTags, suggestionVersions, suggestions, users, type SuggestionRow } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { suggestionContentSchema } from '../../contract/suggestion-content.contract';
+import { suggestionContentSchema } from '@cr/contract/suggestion-content.contract';
 import {
   createSuggestionQuerySchema,
   draftParamsSchema,
@@ -14,7 +14,7 @@ import {
   suggestionVersionListSchema,
   updateSuggestionQuerySchema,
   type SuggestionListQuery,
-} from '../../contract/suggestion.contract';
+} from '@cr/contract/suggestion.contract';
 import { defineRoute, policy, type AnyRoute } from '../../http/route';
 import { suggestionAdminRoutes } from './suggestion-admin.routes';
 import * as drafts from './suggestion-draft.service';

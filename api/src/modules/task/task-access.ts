@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db-client';
-import { hasRole, roleFlags } from '../../contract/roles.contract';
+import { hasRole, roleFlags } from '@cr/contract/roles.contract';
 import type { TaskRow } from '../../db/schema';
 import type { AuthUser } from '../session/auth-user';
 import { taskError } from './task-errors';

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
-import { OPEN_STATUSES, type TaskDetail } from '../../contract/task.contract';
+import { OPEN_STATUSES, type TaskDetail } from '@cr/contract/task.contract';
 import type { z } from 'zod';
-import type { taskApplySchema } from '../../contract/task.contract';
+import type { taskApplySchema } from '@cr/contract/task.contract';
 import type { Db } from '../../db/db-client';
 import type { TaskRow } from '../../db/schema';
 import type { AuthUser } from '../session/auth-user';

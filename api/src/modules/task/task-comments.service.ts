@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { TaskDetail } from '../../contract/task.contract';
+import type { TaskDetail } from '@cr/contract/task.contract';
 import type { AuthUser } from '../session/auth-user';
 import { readableTask } from './task-access';
 import { taskError } from './task-errors';

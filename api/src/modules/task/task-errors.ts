@@ -1,4 +1,4 @@
-import { taskMessages, type TaskMessageType } from '../../contract/task.contract';
+import { taskMessages, type TaskMessageType } from '@cr/contract/task.contract';
 import { AppError } from '../../http/app-error';
 
 /** A refusal from the task catalog: its stable type and its English message. */

@@ -1,4 +1,4 @@
-import type { CandidateStatus, TaskStatus } from '../../contract/task.contract';
+import type { CandidateStatus, TaskStatus } from '@cr/contract/task.contract';
 import { statusTable } from '../../db/status-table';
 
 /**

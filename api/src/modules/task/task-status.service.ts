@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { TaskAction, TaskDetail, TaskMessageType, TaskStatus } from '../../contract/task.contract';
+import type { TaskAction, TaskDetail, TaskMessageType, TaskStatus } from '@cr/contract/task.contract';
 import type { AuthUser } from '../session/auth-user';
 import { isAdmin, isCouncil, readableTask } from './task-access';
 import { taskError } from './task-errors';

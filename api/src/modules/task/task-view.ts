@@ -1,6 +1,6 @@
-import { personName } from '../../contract/person-name';
-import type { TaskCandidate, TaskSummary } from '../../contract/task.contract';
-import type { TeamPerson } from '../../contract/team.contract';
+import { personName } from '@cr/contract/person-name';
+import type { TaskCandidate, TaskSummary } from '@cr/contract/task.contract';
+import type { TeamPerson } from '@cr/contract/team.contract';
 import type { PersonRow, TaskSummaryRow } from './task.repo';
 import type * as repo from './task.repo';
 

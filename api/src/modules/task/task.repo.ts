@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
 import { personColumns, type PersonRow } from '../../db/person-columns';
 import { taskCandidates, taskComments, tasks, teams, users, type TaskRow } from '../../db/schema';
-import type { CandidateStatus, TaskStatus } from '../../contract/task.contract';
+import type { CandidateStatus, TaskStatus } from '@cr/contract/task.contract';
 import { CANDIDATE_TRANSITIONS, TASK_TRANSITIONS } from './task-rules';
 
 const person = personColumns;

@@ -12,7 +12,7 @@ import {
   taskListQuerySchema,
   taskListSchema,
   taskParamsSchema,
-} from '../../contract/task.contract';
+} from '@cr/contract/task.contract';
 import { defineRoute, policy } from '../../http/route';
 import { applyToTask, decideCandidate, withdrawFromTask } from './task-candidates.service';
 import { commentOnTask } from './task-comments.service';

@@ -10,9 +10,9 @@ import {
   type TaskEditValues,
   type TaskList,
   type TaskValues,
-} from '../../contract/task.contract';
+} from '@cr/contract/task.contract';
 import type { z } from 'zod';
-import type { taskListQuerySchema } from '../../contract/task.contract';
+import type { taskListQuerySchema } from '@cr/contract/task.contract';
 import type { TaskRow } from '../../db/schema';
 import type { AuthUser } from '../session/auth-user';
 import { ownsUploads } from '../upload/upload.service';

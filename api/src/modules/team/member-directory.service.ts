@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { professionSchema, skillsetSchema } from '../../contract/profile.contract';
-import type { MemberDirectory, memberDirectoryQuerySchema } from '../../contract/team.contract';
+import { professionSchema, skillsetSchema } from '@cr/contract/profile.contract';
+import type { MemberDirectory, memberDirectoryQuerySchema } from '@cr/contract/team.contract';
 import { toPerson } from './team-view';
 import * as repo from './team.repo';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { TeamRemove } from '../../contract/team.contract';
+import type { TeamRemove } from '@cr/contract/team.contract';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthUser } from '../session/auth-user';
 import { teamError } from './team-errors';

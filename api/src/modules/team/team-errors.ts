@@ -1,4 +1,4 @@
-import { teamMessages, type TeamMessageType } from '../../contract/team.contract';
+import { teamMessages, type TeamMessageType } from '@cr/contract/team.contract';
 import { AppError } from '../../http/app-error';
 
 /** A refusal from the team catalog: its stable type and its English message. */

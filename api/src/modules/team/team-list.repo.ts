@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db-client';
 import { placeholders, preparedOnce, type PageValues, type StatementParams } from '../../db/statement-params';
 import { teamMembers, teams, users } from '../../db/schema';
-import type { TeamType } from '../../contract/team.contract';
+import type { TeamType } from '@cr/contract/team.contract';
 import { likeSearch, likeValues } from '../../db/like-search';
 import { escapeLike } from '../suggestion/suggestion-search';
 import { summaryColumns, type MembershipRow, type TeamSummaryRow } from './team.repo';

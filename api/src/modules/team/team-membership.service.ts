@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { MAX_CRCLES_PER_USER, type TeamDetail } from '../../contract/team.contract';
+import { MAX_CRCLES_PER_USER, type TeamDetail } from '@cr/contract/team.contract';
 import { crclesSuspended } from '../site/site.service';
 import type { AuthUser } from '../session/auth-user';
 import { crcleLimitError, teamError } from './team-errors';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { TeamPost } from '../../contract/team.contract';
+import type { TeamPost } from '@cr/contract/team.contract';
 import type { AuthUser } from '../session/auth-user';
 import { teamError } from './team-errors';
 import { toPerson } from './team-view';

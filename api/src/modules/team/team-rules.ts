@@ -1,4 +1,4 @@
-import type { TeamMemberStatus } from '../../contract/team.contract';
+import type { TeamMemberStatus } from '@cr/contract/team.contract';
 import { statusTable } from '../../db/status-table';
 
 /**

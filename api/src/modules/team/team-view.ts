@@ -1,6 +1,6 @@
-import { personName } from '../../contract/person-name';
-import type { Membership, TeamMember, TeamPerson, TeamSummary } from '../../contract/team.contract';
-import type { TeamMemberStatus, TeamRole } from '../../contract/team.contract';
+import { personName } from '@cr/contract/person-name';
+import type { Membership, TeamMember, TeamPerson, TeamSummary } from '@cr/contract/team.contract';
+import type { TeamMemberStatus, TeamRole } from '@cr/contract/team.contract';
 import type { MembershipRow, PersonRow, TeamSummaryRow } from './team.repo';
 
 export const toPerson = (p: PersonRow): TeamPerson => ({

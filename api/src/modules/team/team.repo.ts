@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db-client';
 import { personColumns, type PersonRow } from '../../db/person-columns';
 import { taskCandidates, teamMembers, teamPosts, teams, users, type TeamRow } from '../../db/schema';
-import type { TeamMemberStatus, TeamRole } from '../../contract/team.contract';
+import type { TeamMemberStatus, TeamRole } from '@cr/contract/team.contract';
 import { escapeLike } from '../suggestion/suggestion-search';
 import { TEAM_MEMBER_TRANSITIONS } from './team-rules';
 

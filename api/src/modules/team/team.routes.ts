@@ -14,7 +14,7 @@ import {
   teamPostListSchema,
   teamRemoveSchema,
   teamTransferSchema,
-} from '../../contract/team.contract';
+} from '@cr/contract/team.contract';
 import { z } from 'zod';
 import { defineRoute, policy } from '../../http/route';
 import { searchDirectory } from './member-directory.service';

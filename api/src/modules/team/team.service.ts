@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/db-client';
-import { hasRole } from '../../contract/roles.contract';
+import { hasRole } from '@cr/contract/roles.contract';
 import {
   TEAM_PAGE_SIZE,
   type MyTeams,
@@ -8,9 +8,9 @@ import {
   type TeamList,
   type TeamValues,
   type TeamListQuery,
-} from '../../contract/team.contract';
+} from '@cr/contract/team.contract';
 import type { z } from 'zod';
-import type { teamEditSchema, teamListQuerySchema } from '../../contract/team.contract';
+import type { teamEditSchema, teamListQuerySchema } from '@cr/contract/team.contract';
 import { crclesSuspended } from '../site/site.service';
 import type { AuthUser } from '../session/auth-user';
 import { ownsUploads } from '../upload/upload.service';

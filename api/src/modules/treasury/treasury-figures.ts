@@ -3,8 +3,8 @@ import type {
   TreasuryOverview,
   TreasuryTx,
   TreasuryTxKind,
-} from '../../contract/treasury.contract';
-import type { ProposalStatus } from '../../contract/proposal.contract';
+} from '@cr/contract/treasury.contract';
+import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { weiToEla } from '../proposal/proposal-terms';
 import type { TreasuryState } from './treasury-chain';
 

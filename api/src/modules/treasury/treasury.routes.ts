@@ -1,4 +1,4 @@
-import { treasuryOverviewSchema } from '../../contract/treasury.contract';
+import { treasuryOverviewSchema } from '@cr/contract/treasury.contract';
 import { defineRoute, policy } from '../../http/route';
 import { treasuryOverview } from './treasury.service';
 

@@ -1,8 +1,8 @@
 import { ProposalStatus as ChainStatus, nameOf } from '@cr/contracts-abi/governance-enums';
 import type { AppDeps } from '../../app-deps';
-import type { ProposalStatus } from '../../contract/proposal.contract';
+import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { getChainHead, getCursor } from '../../chain/chain-index.repo';
-import type { TreasuryOverview } from '../../contract/treasury.contract';
+import type { TreasuryOverview } from '@cr/contract/treasury.contract';
 import { answerCacheOf } from '../../http/response-cache';
 import { listTerms } from '../council/council.repo';
 import { readBudgetCap } from '../../chain/budget-cap-reader';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Db } from '../../db/db-client';
-import { MAX_UPLOAD_BYTES, type UploadResult } from '../../contract/upload.contract';
+import { MAX_UPLOAD_BYTES, type UploadResult } from '@cr/contract/upload.contract';
 import { badRequest } from '../../http/app-error';
 import type { FileStorage } from './file-storage';
 import { extensionFor, sniffImageType } from './image-sniff';

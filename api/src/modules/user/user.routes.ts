@@ -2,7 +2,7 @@ import {
   currentUserSchema,
   memberSearchQuerySchema,
   memberSearchResultSchema,
-} from '../../contract/user.contract';
+} from '@cr/contract/user.contract';
 import { defineRoute, policy } from '../../http/route';
 import { getCurrentUser, searchMembers } from './user.service';
 

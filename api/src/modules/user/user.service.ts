@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/db-client';
 import type { UserRow } from '../../db/schema';
-import { personName } from '../../contract/person-name';
+import { personName } from '@cr/contract/person-name';
 import {
   genderSchema,
   MEMBER_SEARCH_MAX_RESULTS,
@@ -9,7 +9,7 @@ import {
   type CurrentUser,
   type MemberSearchQuery,
   type MemberSearchResult,
-} from '../../contract/user.contract';
+} from '@cr/contract/user.contract';
 import { notFound } from '../../http/app-error';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import type { AuthUser } from '../session/auth-user';

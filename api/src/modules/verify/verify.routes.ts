@@ -4,7 +4,7 @@ import {
   verifyInfoSchema,
   verifyProposalsQuerySchema,
   verifyProposalsSchema,
-} from '../../contract/verify.contract';
+} from '@cr/contract/verify.contract';
 import { defineRoute, policy } from '../../http/route';
 import { contractAbi, verifyInfo, verifyProposals } from './verify.service';
 

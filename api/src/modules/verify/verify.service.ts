@@ -18,8 +18,8 @@ import type {
   VerifyInfo,
   VerifyProposal,
   VerifyProposals,
-} from '../../contract/verify.contract';
-import { VERIFY_CONTRACTS, VERIFY_PAGE_SIZE } from '../../contract/verify.contract';
+} from '@cr/contract/verify.contract';
+import { VERIFY_CONTRACTS, VERIFY_PAGE_SIZE } from '@cr/contract/verify.contract';
 import { AppError } from '../../http/app-error';
 import { proposalsOnChain } from './verify.repo';
 

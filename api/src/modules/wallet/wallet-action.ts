@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import type { WalletActionName, WalletActionParams } from '../../contract/wallet.contract';
+import type { WalletActionName, WalletActionParams } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import type { WalletRequestRow } from '../../db/schema';
 import type { AfterCommit } from '../../effects/after-commit';

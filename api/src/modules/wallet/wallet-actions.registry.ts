@@ -1,4 +1,4 @@
-import type { WalletActionName } from '../../contract/wallet.contract';
+import type { WalletActionName } from '@cr/contract/wallet.contract';
 import { concludeAction } from '../conclusion/conclude.action';
 import { bindDidAction } from '../account/bind-did.action';
 import { loginAction } from '../account/login.action';

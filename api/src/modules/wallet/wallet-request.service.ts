@@ -5,7 +5,7 @@ import type {
   CreatedWalletRequest,
   WalletActionName,
   WalletRequestState,
-} from '../../contract/wallet.contract';
+} from '@cr/contract/wallet.contract';
 import { runAfterCommit } from '../../effects/after-commit';
 import type { RoomEvent } from '../../realtime/event-bus';
 import type { WalletRequestRow } from '../../db/schema';

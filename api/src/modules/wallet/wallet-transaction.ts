@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { chainReader } from '../../chain/chain-reader';
 import { createRevertDecoder, revertDataOf, type RevertDecoder } from '../../chain/revert-reason';
 import { txMismatches } from '../../chain/tx-match';
-import { normalizeEscAddress } from '../../contract/address';
+import { normalizeEscAddress } from '@cr/contract/address';
 import { AppError } from '../../http/app-error';
 import type { WalletTransaction } from './wallet-action';
 

@@ -3,7 +3,7 @@ import {
   createWalletRequestSchema,
   createdWalletRequestSchema,
   walletRequestStateSchema,
-} from '../../contract/wallet.contract';
+} from '@cr/contract/wallet.contract';
 import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
 import { createWalletRequest, getWalletRequestState, handleWalletCallback } from './wallet-request.service';

@@ -1,4 +1,4 @@
-import type { ChainHead } from '@cr/api/contract/chain.contract';
+import type { ChainHead } from '@cr/contract/chain.contract';
 
 /** Blocks still to come before `endHeight` is reached (0 once it is). */
 export function blocksLeft(endHeight: number, height: number): number {

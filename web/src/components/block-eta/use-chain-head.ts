@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { create } from 'zustand';
-import { chainHeadSchema, type ChainHead } from '@cr/api/contract/chain.contract';
+import { chainHeadSchema, type ChainHead } from '@cr/contract/chain.contract';
 import { api } from '../../lib/api-client';
 import { listenRoom } from '../chain-status/live-socket';
 

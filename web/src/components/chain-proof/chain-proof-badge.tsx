@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CheckCircleOutlined, CloseCircleOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { verifyInfoSchema } from '@cr/api/contract/verify.contract';
+import { verifyInfoSchema } from '@cr/contract/verify.contract';
 import { api } from '../../lib/api-client';
 import {
   checkOnChain,

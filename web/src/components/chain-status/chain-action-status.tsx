@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ChainActionView } from '@cr/api/contract/chain.contract';
+import type { ChainActionView } from '@cr/contract/chain.contract';
 import { ChainStatusTag, type ChainStatus } from './chain-status-tag';
 import { useChainAction } from './use-chain-action';
 

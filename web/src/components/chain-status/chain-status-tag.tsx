@@ -7,7 +7,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ChainActionView } from '@cr/api/contract/chain.contract';
+import type { ChainActionView } from '@cr/contract/chain.contract';
 import { useChainHead } from '../block-eta/use-chain-head';
 import { CHAIN_NS, chainFailureText } from './chain-status-i18n';
 import { explorerTxUrl, shortHash } from './explorer';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { chainActionViewSchema, type ChainActionView } from '@cr/api/contract/chain.contract';
+import { chainActionViewSchema, type ChainActionView } from '@cr/contract/chain.contract';
 import { api } from '../../lib/api-client';
 import { listenRoom } from './live-socket';
 

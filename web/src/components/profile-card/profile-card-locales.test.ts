@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, PROFESSIONS, SKILLSET_GROUPS, SOCIAL_KEYS } from '@cr/api/contract/profile.contract';
-import { genderSchema } from '@cr/api/contract/user.contract';
+import { LANGUAGES, PROFESSIONS, SKILLSET_GROUPS, SOCIAL_KEYS } from '@cr/contract/profile.contract';
+import { genderSchema } from '@cr/contract/user.contract';
 import { localeMismatches } from '../../lib/locale-texts';
 import en from './locales/en.json';
 import zh from './locales/zh.json';

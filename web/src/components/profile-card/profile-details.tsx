@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SOCIAL_KEYS, type OwnProfile, type PublicMember } from '@cr/api/contract/profile.contract';
+import { SOCIAL_KEYS, type OwnProfile, type PublicMember } from '@cr/contract/profile.contract';
 import { countryName } from '../../lib/countries';
 import { formatDate, localTime } from '../../lib/dates';
 import { PROFILE_CARD_NS } from './profile-card-i18n';
 import { ProfileHero } from './profile-hero';
 import { SignedStatement } from './signed-statement';
 import { SocialLinks } from './social-links';
-import { personName } from '@cr/api/contract/person-name';
+import { personName } from '@cr/contract/person-name';
 
 type Row = { key: string; label: string; children: ReactNode; span?: 'filled' };
 

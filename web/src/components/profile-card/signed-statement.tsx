@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DidAttestation } from '@cr/api/contract/profile.contract';
+import type { DidAttestation } from '@cr/contract/profile.contract';
 import { formatDateTime } from '../../lib/dates';
 import { PROFILE_CARD_NS } from './profile-card-i18n';
 import './profile-card.css';

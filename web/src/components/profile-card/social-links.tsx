@@ -1,6 +1,6 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SOCIAL_KEYS, type SocialLinks as Links } from '@cr/api/contract/profile.contract';
+import { SOCIAL_KEYS, type SocialLinks as Links } from '@cr/contract/profile.contract';
 import { ExternalLink } from '../external-link';
 import { PROFILE_CARD_NS } from './profile-card-i18n';
 

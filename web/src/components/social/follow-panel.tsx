@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Popconfirm, Skeleton, Space, Statistic } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { FollowState } from '@cr/api/contract/social.contract';
+import type { FollowState } from '@cr/contract/social.contract';
 import { useAuth } from '../../lib/auth-store';
 import { paths } from '../../lib/paths';
 import { socialApi } from './social-api';

@@ -4,7 +4,7 @@ import {
   followStateSchema,
   threadSchema,
   unreadCountSchema,
-} from '@cr/api/contract/social.contract';
+} from '@cr/contract/social.contract';
 import { api } from '../../lib/api-client';
 
 const member = (id: string) => `/api/social/users/${encodeURIComponent(id)}`;

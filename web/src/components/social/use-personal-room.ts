@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { MESSAGE_EVENT, userRoom, type DirectMessage } from '@cr/api/contract/social.contract';
-import { ACCOUNT_CHANGED_EVENT, ACCOUNT_DEACTIVATED_EVENT } from '@cr/api/contract/admin.contract';
+import { MESSAGE_EVENT, userRoom, type DirectMessage } from '@cr/contract/social.contract';
+import { ACCOUNT_CHANGED_EVENT, ACCOUNT_DEACTIVATED_EVENT } from '@cr/contract/admin.contract';
 import { listenRoom } from '../chain-status/live-socket';
 import { accountApi } from '../../lib/account-api';
 import { useAuthStore } from '../../lib/auth-store';

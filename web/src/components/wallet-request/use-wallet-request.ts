@@ -7,7 +7,7 @@ import {
   type WalletActionName,
   type WalletRequestInput,
   type WalletRequestState,
-} from '@cr/api/contract/wallet.contract';
+} from '@cr/contract/wallet.contract';
 import { api, apiRequest } from '../../lib/api-client';
 
 /** How often the browser asks for the state while the live channel (socket.io) is not subscribed. */

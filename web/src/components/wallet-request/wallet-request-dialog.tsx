@@ -5,7 +5,7 @@ import type {
   CreatedWalletRequest,
   WalletRequestInput,
   WalletRequestState,
-} from '@cr/api/contract/wallet.contract';
+} from '@cr/contract/wallet.contract';
 import { WalletRequestPanel } from './wallet-request-panel';
 import { WALLET_NS } from './wallet-request-i18n';
 

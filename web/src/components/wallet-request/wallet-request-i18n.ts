@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
-import { CHAIN_REFUSAL_MESSAGES, chainRefusalOfType } from '@cr/api/contract/chain-refusal-messages.contract';
+import { CHAIN_REFUSAL_MESSAGES, chainRefusalOfType } from '@cr/contract/chain-refusal-messages.contract';
 import en from './locales/en.json';
 import zh from './locales/zh.json';
 

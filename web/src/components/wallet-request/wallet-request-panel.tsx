@@ -6,7 +6,7 @@ import type {
   CreatedWalletRequest,
   WalletRequestInput,
   WalletRequestState,
-} from '@cr/api/contract/wallet.contract';
+} from '@cr/contract/wallet.contract';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { useSiteSettingsStore } from '../../lib/site-settings-store';
 import { DevWalletApprover } from './dev-wallet-approver';

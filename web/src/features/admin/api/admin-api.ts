@@ -9,8 +9,8 @@ import {
   type SetGrant,
   type SetUserActive,
   type SetUserRole,
-} from '@cr/api/contract/admin.contract';
-import { siteSettingsSchema, type UpdateSiteSettings } from '@cr/api/contract/site.contract';
+} from '@cr/contract/admin.contract';
+import { siteSettingsSchema, type UpdateSiteSettings } from '@cr/contract/site.contract';
 import { api, downloadBlob } from '../../../lib/api-client';
 
 type Query = Record<string, string | number | undefined>;

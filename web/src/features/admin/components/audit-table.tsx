@@ -1,7 +1,7 @@
 import { Table, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@cr/api/contract/admin.contract';
+import type { AuditEntry } from '@cr/contract/admin.contract';
 import { formatDateTime } from '../../../lib/dates';
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Flex, Input, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { introVideoUrlSchema, type SiteSettings } from '@cr/api/contract/site.contract';
+import { introVideoUrlSchema, type SiteSettings } from '@cr/contract/site.contract';
 import { errorText, messageText } from '../../../lib/api-messages';
 import { useSiteSettingsStore } from '../../../lib/site-settings-store';
 import { adminApi } from '../api/admin-api';

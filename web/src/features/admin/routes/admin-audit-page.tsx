@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, DatePicker, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PAGE_SIZE, type AuditQuery } from '@cr/api/contract/admin.contract';
+import { ADMIN_PAGE_SIZE, type AuditQuery } from '@cr/contract/admin.contract';
 import { errorText } from '../../../lib/api-messages';
 import { useLoad } from '../../../lib/use-load';
 import { adminApi } from '../api/admin-api';

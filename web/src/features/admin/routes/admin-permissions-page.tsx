@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_ROLES, type Permission } from '@cr/api/contract/admin.contract';
-import type { Role } from '@cr/api/contract/user.contract';
+import { PERMISSION_ROLES, type Permission } from '@cr/contract/admin.contract';
+import type { Role } from '@cr/contract/user.contract';
 import { errorText } from '../../../lib/api-messages';
 import { useLoad } from '../../../lib/use-load';
 import { adminApi } from '../api/admin-api';

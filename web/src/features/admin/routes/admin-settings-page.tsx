@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, List, Popconfirm, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SiteSettings } from '@cr/api/contract/site.contract';
+import type { SiteSettings } from '@cr/contract/site.contract';
 import { errorText } from '../../../lib/api-messages';
 import { useSiteSettingsStore } from '../../../lib/site-settings-store';
 import { useLoad } from '../../../lib/use-load';

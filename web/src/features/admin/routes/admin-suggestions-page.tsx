@@ -7,13 +7,13 @@ import {
   adminSuggestionListSchema,
   suggestionDetailSchema,
   type SuggestionStatus,
-} from '@cr/api/contract/suggestion.contract';
+} from '@cr/contract/suggestion.contract';
 import { api } from '../../../lib/api-client';
 import { ApiError, NetworkError } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { AdminPage } from '../components/admin-layout';
 import { paths } from '../../../lib/paths';
-import { personName } from '@cr/api/contract/person-name';
+import { personName } from '@cr/contract/person-name';
 import { useFeedback } from '../../../lib/use-feedback';
 
 type AdminList = z.infer<typeof adminSuggestionListSchema>;

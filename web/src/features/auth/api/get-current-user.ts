@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@cr/api/contract/user.contract';
+import type { CurrentUser } from '@cr/contract/user.contract';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -7,6 +7,6 @@ import { api } from '../../../lib/api-client';
  */
 export function getCurrentUser(): Promise<CurrentUser> {
   return api.get('/api/user/current_user', undefined, {
-    schema: () => import('@cr/api/contract/user.contract').then((m) => m.currentUserSchema),
+    schema: () => import('@cr/contract/user.contract').then((m) => m.currentUserSchema),
   });
 }

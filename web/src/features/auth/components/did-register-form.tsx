@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { registerDidRequestSchema, type RegisterDidRequest } from '@cr/api/contract/account.contract';
+import { registerDidRequestSchema, type RegisterDidRequest } from '@cr/contract/account.contract';
 import { accountApi } from '../../../lib/account-api';
 import { errorText, fieldErrors, messageText } from '../../../lib/api-messages';
 import type { PendingDid } from '../../../lib/pending-did-store';

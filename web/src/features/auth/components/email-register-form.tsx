@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { registerRequestSchema, type RegisterRequest } from '@cr/api/contract/account.contract';
+import { registerRequestSchema, type RegisterRequest } from '@cr/contract/account.contract';
 import { accountApi } from '../../../lib/account-api';
 import { ApiError } from '../../../lib/api-errors';
 import { errorText, fieldErrors } from '../../../lib/api-messages';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { loginRequestSchema, type LoginRequest } from '@cr/api/contract/account.contract';
+import { loginRequestSchema, type LoginRequest } from '@cr/contract/account.contract';
 import { accountApi } from '../../../lib/account-api';
 import { errorText } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Role } from '@cr/api/contract/user.contract';
+import type { Role } from '@cr/contract/user.contract';
 import { LazyForbiddenPage } from '../../../components/lazy-error-pages';
 import { useAuth } from '../../../lib/auth-store';
 import { rememberLoginRedirect } from '../../../lib/login-redirect';

@@ -1,4 +1,4 @@
-import { EMAIL_CODE_TTL_MINUTES } from '@cr/api/contract/account.contract';
+import { EMAIL_CODE_TTL_MINUTES } from '@cr/contract/account.contract';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 
 /**

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '@cr/api/contract/user.contract';
+import type { CurrentUser } from '@cr/contract/user.contract';
 import { useAuthStore } from '../../../lib/auth-store';
 import { takeLoginRedirect } from '../../../lib/login-redirect';
 import { saveApiToken } from '../../../lib/session-token';

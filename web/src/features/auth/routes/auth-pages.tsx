@@ -7,7 +7,7 @@ import {
   resetPasswordRequestSchema,
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
-} from '@cr/api/contract/account.contract';
+} from '@cr/contract/account.contract';
 import { useAuth } from '../../../lib/auth-store';
 import { clearLoginRedirect, peekLoginRedirect } from '../../../lib/login-redirect';
 import { accountApi } from '../../../lib/account-api';

@@ -6,9 +6,9 @@ import {
   type CampaignFormInput,
   type IssueInput,
   type SubmissionDecisionInput,
-} from '@cr/api/contract/submission.contract';
-import { siteSettingsSchema, type UpdateSiteSettings } from '@cr/api/contract/site.contract';
-import { uploadResultSchema } from '@cr/api/contract/upload.contract';
+} from '@cr/contract/submission.contract';
+import { siteSettingsSchema, type UpdateSiteSettings } from '@cr/contract/site.contract';
+import { uploadResultSchema } from '@cr/contract/upload.contract';
 import { api } from '../../../lib/api-client';
 
 /** The submission routes of api/src/modules/submission (authors and admins only, checked by the server). */

@@ -1,6 +1,6 @@
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONTRIBUTION_CATEGORIES, TEXT_MAX } from '@cr/api/contract/submission.contract';
+import { CONTRIBUTION_CATEGORIES, TEXT_MAX } from '@cr/contract/submission.contract';
 import type { FieldRule } from './campaign-form';
 
 /** Full legal name and e-mail: the contact part of every campaign form. */

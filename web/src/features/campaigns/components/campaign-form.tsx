@@ -3,7 +3,7 @@ import { Alert, Button, Form, Result } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { Campaign, CampaignFormInput } from '@cr/api/contract/submission.contract';
+import type { Campaign, CampaignFormInput } from '@cr/contract/submission.contract';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { useAuth } from '../../../lib/auth-store';
 import { paths } from '../../../lib/paths';

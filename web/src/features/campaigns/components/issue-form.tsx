@@ -2,13 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Select, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  DESCRIPTION_MAX,
-  ISSUE_TYPES,
-  TITLE_MAX,
-  issueInputSchema,
-} from '@cr/api/contract/submission.contract';
-import { MAX_UPLOAD_BYTES } from '@cr/api/contract/upload.contract';
+import { DESCRIPTION_MAX, ISSUE_TYPES, TITLE_MAX, issueInputSchema } from '@cr/contract/submission.contract';
+import { MAX_UPLOAD_BYTES } from '@cr/contract/upload.contract';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { submissionApi } from '../api/submission-api';

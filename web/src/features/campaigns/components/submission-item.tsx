@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Submission, SubmissionDecisionInput } from '@cr/api/contract/submission.contract';
+import type { Submission, SubmissionDecisionInput } from '@cr/contract/submission.contract';
 import { errorText } from '../../../lib/api-messages';
 import { formatDateTime } from '../../../lib/dates';
 import { submissionApi } from '../api/submission-api';

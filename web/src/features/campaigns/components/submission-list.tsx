@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SubmissionList as List } from '@cr/api/contract/submission.contract';
+import type { SubmissionList as List } from '@cr/contract/submission.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoading } from '../../../components/page-loading';
 import { errorText } from '../../../lib/api-messages';

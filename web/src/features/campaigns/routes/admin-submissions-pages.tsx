@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { Pagination, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  CAMPAIGNS,
-  SUBMISSION_STATUSES,
-  type AdminSubmissionsQuery,
-} from '@cr/api/contract/submission.contract';
+import { CAMPAIGNS, SUBMISSION_STATUSES, type AdminSubmissionsQuery } from '@cr/contract/submission.contract';
 import { errorText } from '../../../lib/api-messages';
 import { useSiteSettingsStore } from '../../../lib/site-settings-store';
 import { useLoad } from '../../../lib/use-load';

@@ -7,7 +7,7 @@ import {
   empower35FormSchema,
   organizerFormSchema,
   trainingFormSchema,
-} from '@cr/api/contract/submission.contract';
+} from '@cr/contract/submission.contract';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { errorText } from '../../../lib/api-messages';

@@ -4,7 +4,7 @@ import {
   communitySchema,
   myCommunitiesSchema,
   type SubCommunityInput,
-} from '@cr/api/contract/community.contract';
+} from '@cr/contract/community.contract';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { fetchCountryCommunities } from '../../../lib/community-tree';

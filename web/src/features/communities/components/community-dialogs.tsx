@@ -6,7 +6,7 @@ import {
   communityEditSchema,
   subCommunityInputSchema,
   type Community,
-} from '@cr/api/contract/community.contract';
+} from '@cr/contract/community.contract';
 import { schemaRule } from '../../../lib/schema-rule';
 import { communityApi } from '../api/community-api';
 import { communityFailure } from './community-errors';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Community } from '@cr/api/contract/community.contract';
+import type { Community } from '@cr/contract/community.contract';
 import { useAuth } from '../../../lib/auth-store';
 import { countryName } from '../../../lib/countries';
 import { paths } from '../../../lib/paths';

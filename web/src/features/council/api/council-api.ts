@@ -4,7 +4,7 @@ import {
   councilOverviewSchema,
   councilTermListSchema,
   secretariatPositionSchema,
-} from '@cr/api/contract/council.contract';
+} from '@cr/contract/council.contract';
 import { api } from '../../../lib/api-client';
 
 const enc = encodeURIComponent;

@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { CouncilMemberRef } from '@cr/api/contract/proposal.contract';
+import type { CouncilMemberRef } from '@cr/contract/proposal.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { paths } from '../../../lib/paths';
 

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CouncilTerm } from '@cr/api/contract/council.contract';
+import type { CouncilTerm } from '@cr/contract/council.contract';
 import { useDurationText } from '../../../components/block-eta/block-eta-i18n';
 import { BlockTimeline } from '../../../components/block-eta/block-timeline';
 import { useChainHead } from '../../../components/block-eta/use-chain-head';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Skeleton, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { CouncilOverview } from '@cr/api/contract/council.contract';
+import type { CouncilOverview } from '@cr/contract/council.contract';
 import { ChainHeight } from '../../../components/block-eta/block-eta';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';

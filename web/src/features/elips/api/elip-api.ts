@@ -6,7 +6,7 @@ import {
   type ElipListQuery,
   type ElipMove,
   type ElipReviewInput,
-} from '@cr/api/contract/elip.contract';
+} from '@cr/contract/elip.contract';
 import { api, downloadBlob } from '../../../lib/api-client';
 
 const elip = (id: string | number) => `/api/elip/${encodeURIComponent(String(id))}`;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Radio, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ELIP_VOTE_VALUES, type ElipDetail, type ElipMove } from '@cr/api/contract/elip.contract';
+import { ELIP_VOTE_VALUES, type ElipDetail, type ElipMove } from '@cr/contract/elip.contract';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
 import { errorText } from '../../../lib/api-messages';
 import { paths } from '../../../lib/paths';

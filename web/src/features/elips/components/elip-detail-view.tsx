@@ -2,7 +2,7 @@ import { Card, Descriptions, Empty, List, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
-import { ELIP_SECTIONS, type ElipDetail } from '@cr/api/contract/elip.contract';
+import { ELIP_SECTIONS, type ElipDetail } from '@cr/contract/elip.contract';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { ElipMarkdown } from './markdown-field';
 import { ElipStatusTag } from './elip-status-tag';

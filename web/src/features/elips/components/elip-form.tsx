@@ -8,7 +8,7 @@ import {
   elipInputSchema,
   elipWords,
   type ElipInput,
-} from '@cr/api/contract/elip.contract';
+} from '@cr/contract/elip.contract';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { MarkdownField } from './markdown-field';

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ElipStatus } from '@cr/api/contract/elip.contract';
+import type { ElipStatus } from '@cr/contract/elip.contract';
 
 const COLORS: Record<ElipStatus, string> = {
   PERSONAL_DRAFT: 'default',

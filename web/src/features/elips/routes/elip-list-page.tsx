@@ -9,7 +9,7 @@ import {
   ELIP_STATUSES,
   ELIP_TYPES,
   type ElipListQuery,
-} from '@cr/api/contract/elip.contract';
+} from '@cr/contract/elip.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { ExportCsvButton } from '../../../components/list-view/export-csv-button';
 import { PageHeader } from '../../../components/page-header';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Col, Result, Row, Space } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ElipDetail } from '@cr/api/contract/elip.contract';
+import type { ElipDetail } from '@cr/contract/elip.contract';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { isMissing } from '../../../lib/api-errors';

@@ -1,4 +1,4 @@
-import { inboxSchema, type InboxRead } from '@cr/api/contract/inbox.contract';
+import { inboxSchema, type InboxRead } from '@cr/contract/inbox.contract';
 import { api } from '../../../lib/api-client';
 
 /** The member's inbox (docs/inbox.md): always the session's member. */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { INBOX_EVENT, type Inbox } from '@cr/api/contract/inbox.contract';
-import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT } from '@cr/api/contract/proposal.contract';
-import { userRoom } from '@cr/api/contract/social.contract';
+import { INBOX_EVENT, type Inbox } from '@cr/contract/inbox.contract';
+import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT } from '@cr/contract/proposal.contract';
+import { userRoom } from '@cr/contract/social.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
 import { readApiToken } from '../../../lib/session-token';
 import { inboxApi } from '../api/inbox-api';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { InboxItem } from '@cr/api/contract/inbox.contract';
+import type { InboxItem } from '@cr/contract/inbox.contract';
 import { BlockEta } from '../../../components/block-eta/block-eta';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';

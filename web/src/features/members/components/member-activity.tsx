@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, List, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { memberActivitySchema, type MemberActivity } from '@cr/api/contract/member-activity.contract';
+import { memberActivitySchema, type MemberActivity } from '@cr/contract/member-activity.contract';
 import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { publicMemberSchema, type PublicMember } from '@cr/api/contract/profile.contract';
+import { publicMemberSchema, type PublicMember } from '@cr/contract/profile.contract';
 import { displayName, ProfileDetails } from '../../../components/profile-card/profile-details';
 import { PageHeader } from '../../../components/page-header';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { calendarFeedCreatedSchema, calendarFeedStatusSchema } from '@cr/api/contract/calendar.contract';
+import { calendarFeedCreatedSchema, calendarFeedStatusSchema } from '@cr/contract/calendar.contract';
 import { api } from '../../../lib/api-client';
 
 /** The member's calendar feed (docs/calendar-feed.md): status, create or renew (URL shown once), revoke. */

@@ -2,7 +2,7 @@ import {
   mailPreferencesSchema,
   unsubscribeInfoSchema,
   type MailPreferences,
-} from '@cr/api/contract/mail-preferences.contract';
+} from '@cr/contract/mail-preferences.contract';
 import { api } from '../../../lib/api-client';
 
 const unsubscribeUrl = (token: string) => `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -2,8 +2,8 @@ import {
   ownProfileSchema,
   type BasicProfileInput,
   type FullProfileInput,
-} from '@cr/api/contract/profile.contract';
-import { uploadResultSchema } from '@cr/api/contract/upload.contract';
+} from '@cr/contract/profile.contract';
+import { uploadResultSchema } from '@cr/contract/upload.contract';
 import { api } from '../../../lib/api-client';
 
 /** The profile routes of docs/accounts.md (own profile, basic and full edit) and the image upload. */

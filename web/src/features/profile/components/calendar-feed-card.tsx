@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Popconfirm, Skeleton, Typography } from 'antd';
 import { CalendarOutlined, CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { CalendarFeedStatus } from '@cr/api/contract/calendar.contract';
+import type { CalendarFeedStatus } from '@cr/contract/calendar.contract';
 import { errorText } from '../../../lib/api-messages';
 import { copyText } from '../../../lib/copy-text';
 import { formatDate } from '../../../lib/dates';

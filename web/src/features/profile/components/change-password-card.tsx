@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { changePasswordRequestSchema, type ChangePasswordRequest } from '@cr/api/contract/account.contract';
+import { changePasswordRequestSchema, type ChangePasswordRequest } from '@cr/contract/account.contract';
 import { accountApi } from '../../../lib/account-api';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { passwordMatchRule, schemaRule } from '../../../lib/schema-rule';

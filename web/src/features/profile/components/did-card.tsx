@@ -3,7 +3,7 @@ import { Alert, Button, Card, Popconfirm, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { DidAttestation } from '@cr/api/contract/profile.contract';
+import type { DidAttestation } from '@cr/contract/profile.contract';
 import { SignedStatement } from '../../../components/profile-card/signed-statement';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
 import { useAuth } from '../../../lib/auth-store';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_UPLOAD_BYTES } from '@cr/api/contract/upload.contract';
+import { MAX_UPLOAD_BYTES } from '@cr/contract/upload.contract';
 import { errorText } from '../../../lib/api-messages';
 import { profileApi } from '../api/profile-api';
 import { useFeedback } from '../../../lib/use-feedback';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Radio, Skeleton, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAIL_GROUPS, type MailPreferences } from '@cr/api/contract/mail-preferences.contract';
+import { MAIL_GROUPS, type MailPreferences } from '@cr/contract/mail-preferences.contract';
 import { errorText } from '../../../lib/api-messages';
 import { mailPreferencesApi } from '../api/mail-preferences-api';
 import '../../../components/profile-card/profile-card.css';

@@ -10,7 +10,7 @@ import {
   SKILLSET_GROUPS,
   SOCIAL_KEYS,
   type OwnProfile,
-} from '@cr/api/contract/profile.contract';
+} from '@cr/contract/profile.contract';
 import { errorText, fieldErrors, messageText } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { CountrySelect } from '../../../components/country-select';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { OwnProfile } from '@cr/api/contract/profile.contract';
+import type { OwnProfile } from '@cr/contract/profile.contract';
 import { useAuthStore } from '../../../lib/auth-store';
 import { accountApi } from '../../../lib/account-api';
 import { profileApi } from '../api/profile-api';

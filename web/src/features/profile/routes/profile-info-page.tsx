@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Skeleton, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SOCIAL_KEYS, type OwnProfile } from '@cr/api/contract/profile.contract';
-import type { CurrentUser } from '@cr/api/contract/user.contract';
+import { SOCIAL_KEYS, type OwnProfile } from '@cr/contract/profile.contract';
+import type { CurrentUser } from '@cr/contract/user.contract';
 import { ProfileDetails } from '../../../components/profile-card/profile-details';
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth-store';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Result, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { publicMemberSchema } from '@cr/api/contract/profile.contract';
+import { publicMemberSchema } from '@cr/contract/profile.contract';
 import { ProfileDetails } from '../../../components/profile-card/profile-details';
 import { PageHeader } from '../../../components/page-header';
 import { api } from '../../../lib/api-client';

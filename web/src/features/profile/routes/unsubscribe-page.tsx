@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { UnsubscribeInfo } from '@cr/api/contract/mail-preferences.contract';
+import type { UnsubscribeInfo } from '@cr/contract/mail-preferences.contract';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-errors';
 import { errorText } from '../../../lib/api-messages';

@@ -5,9 +5,9 @@ import {
   proposalListSchema,
   type ProposalDraftInput,
   type ProposalListQuery,
-} from '@cr/api/contract/proposal.contract';
-import { proposalPaymentsSchema } from '@cr/api/contract/milestone.contract';
-import { conclusionViewSchema } from '@cr/api/contract/conclusion.contract';
+} from '@cr/contract/proposal.contract';
+import { proposalPaymentsSchema } from '@cr/contract/milestone.contract';
+import { conclusionViewSchema } from '@cr/contract/conclusion.contract';
 import { api, downloadBlob } from '../../../lib/api-client';
 
 export type ListQuery = Partial<Omit<ProposalListQuery, 'status'>> & { status?: string };

@@ -4,7 +4,7 @@ import {
   trackingEntrySchema,
   trackingListSchema,
   type TrackingKind,
-} from '@cr/api/contract/proposal-tracking.contract';
+} from '@cr/contract/proposal-tracking.contract';
 import { api } from '../../../lib/api-client';
 
 const item = (id: string) => `/api/proposals/${encodeURIComponent(id)}`;

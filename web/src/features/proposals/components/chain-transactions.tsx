@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ChainActionView } from '@cr/api/contract/chain.contract';
+import type { ChainActionView } from '@cr/contract/chain.contract';
 import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
 import { formatDateTime } from '../../../lib/dates';
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { Alert, Button, Form, Input, Radio, Space } from 'antd';
 import { CheckOutlined, CloseOutlined, MinusCircleOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ChainActionView } from '@cr/api/contract/chain.contract';
+import type { ChainActionView } from '@cr/contract/chain.contract';
 import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
 import { ensureProposalWalletTexts } from '../../../components/make-proposal-button';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
@@ -12,7 +12,7 @@ import {
   type MemberVote,
   type ProposalDetail,
   type VoteChoice,
-} from '@cr/api/contract/proposal.contract';
+} from '@cr/contract/proposal.contract';
 import { proposalApi } from '../api/proposal-api';
 import { WALLET_ACTIONS } from '../model/wallet-actions';
 import { useProposalErrorText } from '../model/error-text';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Modal, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MilestoneStatus, MilestoneView, ProposalPayments } from '@cr/api/contract/milestone.contract';
+import type { MilestoneStatus, MilestoneView, ProposalPayments } from '@cr/contract/milestone.contract';
 import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
 import { shortHash } from '../../../components/chain-status/explorer';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
-import type { WalletRequestInput } from '@cr/api/contract/wallet.contract';
+import type { WalletRequestInput } from '@cr/contract/wallet.contract';
 import { useProposalPayments } from '../hooks/use-proposal-payments';
 import { WALLET_ACTIONS } from '../model/wallet-actions';
 import { ensurePaymentWalletTexts } from './payment-wallet-texts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { CouncilMemberRef } from '@cr/api/contract/proposal.contract';
-import type { PublicAuthor } from '@cr/api/contract/suggestion.contract';
+import type { CouncilMemberRef } from '@cr/contract/proposal.contract';
+import type { PublicAuthor } from '@cr/contract/suggestion.contract';
 import { authorName } from '../model/people';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { paths } from '../../../lib/paths';

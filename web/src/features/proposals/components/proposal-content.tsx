@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
+import type { ProposalDetail } from '@cr/contract/proposal.contract';
 import { formatDate } from '../../../lib/dates';
 import { renderContent, type ContentFormat } from '../../../lib/markdown';
 import { paths } from '../../../lib/paths';

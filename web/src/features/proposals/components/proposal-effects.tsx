@@ -1,7 +1,7 @@
 import { Alert, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
-import type { ProposalDetail, ProposalEffect } from '@cr/api/contract/proposal.contract';
+import type { ProposalDetail, ProposalEffect } from '@cr/contract/proposal.contract';
 import { paths } from '../../../lib/paths';
 
 const EFFECT_COLOR: Record<ProposalEffect['status'], string> = {

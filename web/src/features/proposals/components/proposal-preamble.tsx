@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { CopyableCode } from '../../../components/chain-status/copyable-code';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
+import type { ProposalDetail } from '@cr/contract/proposal.contract';
 import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
 import { formatDateTime } from '../../../lib/dates';
 import { CouncilChip, PersonChip } from './person-chip';
@@ -80,8 +80,8 @@ export function ProposalPreamble({ p }: { p: ProposalDetail }) {
         spec={async () => {
           // Loaded for the check only: the page itself needs none of the suggestion's schemas.
           const [{ suggestionDetailSchema }, { canonicalSuggestionJson }] = await Promise.all([
-            import('@cr/api/contract/suggestion.contract'),
-            import('@cr/api/contract/suggestion-hash'),
+            import('@cr/contract/suggestion.contract'),
+            import('@cr/contract/suggestion-hash'),
           ]);
           const s = await api.get(`/api/suggestion/${suggestion._id}`, undefined, {
             schema: suggestionDetailSchema,

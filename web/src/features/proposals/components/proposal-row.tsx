@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ProposalSummary } from '@cr/api/contract/proposal.contract';
+import type { ProposalSummary } from '@cr/contract/proposal.contract';
 import { formatDate } from '../../../lib/dates';
 import { tallyFromCounts } from '../model/vote-tally';
 import { PersonChip } from './person-chip';

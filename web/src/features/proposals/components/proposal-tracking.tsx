@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
+import type { ProposalDetail } from '@cr/contract/proposal.contract';
 import { useProposalTracking } from '../hooks/use-proposal-tracking';
 import { SecretariatNotes } from './secretariat-notes';
 import { TrackingSection } from './tracking-section';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Collapse, Input, Skeleton, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { NOTES_MAX, type ProposalNotes } from '@cr/api/contract/proposal-tracking.contract';
+import { NOTES_MAX, type ProposalNotes } from '@cr/contract/proposal-tracking.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/dates';
 import { trackingApi } from '../api/tracking-api';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TRACKING_CONTENT_MAX } from '@cr/api/contract/proposal-tracking.contract';
+import { TRACKING_CONTENT_MAX } from '@cr/contract/proposal-tracking.contract';
 import { RichText } from './proposal-content';
 
 /** The markdown form of a tracking message or the summary: write, preview, save as draft or submit for review. */

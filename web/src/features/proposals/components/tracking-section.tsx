@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Skeleton, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TrackingEntry, TrackingList } from '@cr/api/contract/proposal-tracking.contract';
+import type { TrackingEntry, TrackingList } from '@cr/contract/proposal-tracking.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { trackingApi } from '../api/tracking-api';
 import { useProposalErrorText } from '../model/error-text';

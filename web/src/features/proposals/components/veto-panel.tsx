@@ -1,9 +1,9 @@
-import { ESC_ADDRESS_SHAPE } from '@cr/api/contract/address';
+import { ESC_ADDRESS_SHAPE } from '@cr/contract/address';
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Progress } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
+import type { ProposalDetail } from '@cr/contract/proposal.contract';
 import { ensureProposalWalletTexts } from '../../../components/make-proposal-button';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
 import { useAuth } from '../../../lib/auth-store';

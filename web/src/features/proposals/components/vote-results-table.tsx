@@ -1,8 +1,8 @@
 import { Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ChainActionView } from '@cr/api/contract/chain.contract';
-import type { MemberVote } from '@cr/api/contract/proposal.contract';
+import type { ChainActionView } from '@cr/contract/chain.contract';
+import type { MemberVote } from '@cr/contract/proposal.contract';
 import { ChainActionStatus } from '../../../components/chain-status/chain-action-status';
 import { formatDateTime } from '../../../lib/dates';
 import { resultOf, VOTE_RESULT_COLOR } from '../model/vote-tally';

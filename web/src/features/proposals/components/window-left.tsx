@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ProposalStatus, ProposalWindow } from '@cr/api/contract/proposal.contract';
+import type { ProposalStatus, ProposalWindow } from '@cr/contract/proposal.contract';
 import { BlockEta } from '../../../components/block-eta/block-eta';
 import { openWindow } from '../model/proposal-status';
 

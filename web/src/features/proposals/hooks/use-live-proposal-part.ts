@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/api/contract/proposal.contract';
-import { TRACKING_UPDATE_EVENT } from '@cr/api/contract/proposal-tracking.contract';
+import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
+import { TRACKING_UPDATE_EVENT } from '@cr/contract/proposal-tracking.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
 import { latestOnly } from '../../../lib/latest-only';
 import { CHAIN_ACTION_EVENT } from '../../../components/chain-status/use-chain-action';

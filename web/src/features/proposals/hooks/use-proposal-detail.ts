@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChainActionView } from '@cr/api/contract/chain.contract';
+import type { ChainActionView } from '@cr/contract/chain.contract';
 import {
   PROPOSAL_UPDATE_EVENT,
   proposalUpdateSchema,
   type MemberVote,
   type ProposalDetail,
-} from '@cr/api/contract/proposal.contract';
-import { proposalPageKey } from '@cr/api/contract/page-data.contract';
+} from '@cr/contract/proposal.contract';
+import { proposalPageKey } from '@cr/contract/page-data.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
 import { newerView, useSubjectChainActions } from '../../../components/chain-status/use-chain-action';
 import { latestOnly } from '../../../lib/latest-only';

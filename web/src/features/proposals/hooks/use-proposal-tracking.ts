@@ -4,8 +4,8 @@ import {
   trackingEventSchema,
   type ProposalNotes,
   type TrackingList,
-} from '@cr/api/contract/proposal-tracking.contract';
-import { proposalRoom } from '@cr/api/contract/proposal.contract';
+} from '@cr/contract/proposal-tracking.contract';
+import { proposalRoom } from '@cr/contract/proposal.contract';
 import { listenRoom } from '../../../components/chain-status/live-socket';
 import { latestOnly } from '../../../lib/latest-only';
 import { trackingApi } from '../api/tracking-api';

@@ -1,5 +1,5 @@
-import type { PublicAuthor } from '@cr/api/contract/suggestion.contract';
-import { personName } from '@cr/api/contract/person-name';
+import type { PublicAuthor } from '@cr/contract/suggestion.contract';
+import { personName } from '@cr/contract/person-name';
 
 /** A site member's display name: first and last name, else the login name. */
 export function authorName(a: PublicAuthor): string {

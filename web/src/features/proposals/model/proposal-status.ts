@@ -1,4 +1,4 @@
-import { PROPOSAL_STATUSES, type ProposalStatus } from '@cr/api/contract/proposal.contract';
+import { PROPOSAL_STATUSES, type ProposalStatus } from '@cr/contract/proposal.contract';
 
 export { PROPOSAL_STATUSES, type ProposalStatus };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROPOSAL_MESSAGES, PROPOSAL_STATUSES } from '@cr/api/contract/proposal.contract';
+import { PROPOSAL_MESSAGES, PROPOSAL_STATUSES } from '@cr/contract/proposal.contract';
 import en from '../locales/en.json';
 import zh from '../locales/zh.json';
 

@@ -4,8 +4,8 @@ import {
   type VoteChoice,
   type VoteResult,
   type VoteTally as Counts,
-} from '@cr/api/contract/proposal.contract';
-import { tallyFromCounts as countsOf, tallyOf, voteOutcome } from '@cr/api/contract/vote-tally';
+} from '@cr/contract/proposal.contract';
+import { tallyFromCounts as countsOf, tallyOf, voteOutcome } from '@cr/contract/vote-tally';
 
 export type { VoteChoice, VoteResult };
 

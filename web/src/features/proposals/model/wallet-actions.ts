@@ -1,4 +1,4 @@
-import type { WalletActionName } from '@cr/api/contract/wallet.contract';
+import type { WalletActionName } from '@cr/contract/wallet.contract';
 
 /** The proposal wallet actions (registered by the proposal module on the server). */
 export const WALLET_ACTIONS = {

@@ -16,7 +16,7 @@ import {
 import { DeleteOutlined, QrcodeOutlined, SaveOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ProposalDetail, ProposalDraftInput } from '@cr/api/contract/proposal.contract';
+import type { ProposalDetail, ProposalDraftInput } from '@cr/contract/proposal.contract';
 import { PageHeader } from '../../../components/page-header';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
 import { useAuth } from '../../../lib/auth-store';

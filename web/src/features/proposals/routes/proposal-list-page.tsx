@@ -14,7 +14,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { DATE_FORMAT } from '../../../lib/dates';
 import { useListData } from '../../../lib/use-list-data';
 import { useUrlQuery } from '../../../lib/use-url-query';
-import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT } from '@cr/api/contract/proposal.contract';
+import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT } from '@cr/contract/proposal.contract';
 import { proposalApi, type ListQuery } from '../api/proposal-api';
 import { ProposalRow } from '../components/proposal-row';
 import { VoteLegend } from '../components/vote-legend';

@@ -3,7 +3,7 @@ import { Alert, Card, Skeleton, Tag } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ProposalDetail } from '@cr/api/contract/proposal.contract';
+import type { ProposalDetail } from '@cr/contract/proposal.contract';
 import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { ChainHeight } from '../../../components/block-eta/block-eta';
 import { BlockTimeline, type TimelineMark } from '../../../components/block-eta/block-timeline';

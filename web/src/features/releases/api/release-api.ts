@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { releaseListSchema, releaseSchema, type ReleaseInput } from '@cr/api/contract/release.contract';
+import { releaseListSchema, releaseSchema, type ReleaseInput } from '@cr/contract/release.contract';
 import { api } from '../../../lib/api-client';
 
 const release = (id: string) => `/api/release/${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { releaseInputSchema, type Release } from '@cr/api/contract/release.contract';
+import { releaseInputSchema, type Release } from '@cr/contract/release.contract';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { DATE_FORMAT } from '../../../lib/dates';
 import { schemaRule } from '../../../lib/schema-rule';

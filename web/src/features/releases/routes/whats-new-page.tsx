@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Release } from '@cr/api/contract/release.contract';
+import type { Release } from '@cr/contract/release.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';

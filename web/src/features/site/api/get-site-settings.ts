@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@cr/api/contract/site.contract';
+import type { SiteSettings } from '@cr/contract/site.contract';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -7,6 +7,6 @@ import { api } from '../../../lib/api-client';
  */
 export function getSiteSettings(): Promise<SiteSettings> {
   return api.get('/api/site/settings', undefined, {
-    schema: () => import('@cr/api/contract/site.contract').then((m) => m.siteSettingsSchema),
+    schema: () => import('@cr/contract/site.contract').then((m) => m.siteSettingsSchema),
   });
 }

@@ -8,7 +8,7 @@ import {
   type ConversationList,
   type DirectMessage,
   type Thread,
-} from '@cr/api/contract/social.contract';
+} from '@cr/contract/social.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { PageHeader } from '../../../components/page-header';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SuggestionContentInput } from '@cr/api/contract/suggestion-content.contract';
+import type { SuggestionContentInput } from '@cr/contract/suggestion-content.contract';
 import {
   abuseReportResultSchema,
   councilActionResultSchema,
@@ -12,13 +12,10 @@ import {
   suggestionVersionListSchema,
   viewResultSchema,
   type SuggestionListQuery,
-} from '@cr/api/contract/suggestion.contract';
-import {
-  commentResultSchema,
-  suggestionCommentListSchema,
-} from '@cr/api/contract/suggestion-comment.contract';
-import { uploadResultSchema } from '@cr/api/contract/upload.contract';
-import { nominationStateSchema } from '@cr/api/contract/nomination.contract';
+} from '@cr/contract/suggestion.contract';
+import { commentResultSchema, suggestionCommentListSchema } from '@cr/contract/suggestion-comment.contract';
+import { uploadResultSchema } from '@cr/contract/upload.contract';
+import { nominationStateSchema } from '@cr/contract/nomination.contract';
 import { api, apiRequest, downloadBlob } from '../../../lib/api-client';
 
 export type SuggestionDetail = z.infer<typeof suggestionDetailSchema>;

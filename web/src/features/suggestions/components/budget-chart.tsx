@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { amountToSela, selaToAmount } from '@cr/api/contract/ela-amount';
-import type { PaymentType } from '@cr/api/contract/suggestion-budget.contract';
+import { amountToSela, selaToAmount } from '@cr/contract/ela-amount';
+import type { PaymentType } from '@cr/contract/suggestion-budget.contract';
 import { formatDate } from '../../../lib/dates';
 
 export const PAYMENT_COLORS: Record<PaymentType, string> = {

@@ -3,7 +3,7 @@ import { Alert, Button, Collapse, Skeleton, Tag, Typography } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { NominationSigner, NominationState } from '@cr/api/contract/nomination.contract';
+import type { NominationSigner, NominationState } from '@cr/contract/nomination.contract';
 import { ensureProposalWalletTexts } from '../../../components/make-proposal-button';
 import { WalletRequestDialog } from '../../../components/wallet-request/wallet-request-dialog';
 import { formatDateTime } from '../../../lib/dates';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Form, Mentions, Popconfirm, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX_CHARS, editCommentSchema } from '@cr/api/contract/suggestion-comment.contract';
+import { COMMENT_MAX_CHARS, editCommentSchema } from '@cr/contract/suggestion-comment.contract';
 import { useAuth } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/dates';
 import { rememberLoginRedirect } from '../../../lib/login-redirect';

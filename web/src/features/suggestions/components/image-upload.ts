@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@cr/api/contract/upload.contract';
+import { MAX_UPLOAD_BYTES } from '@cr/contract/upload.contract';
 import { suggestionApi } from '../api/suggestion-api';
 
 /** Why a file is refused before it is sent (the server checks again from the bytes). */

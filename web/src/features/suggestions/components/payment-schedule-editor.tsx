@@ -1,8 +1,8 @@
 import { Button, Popconfirm, Select, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { amountToSela, selaToAmount } from '@cr/api/contract/ela-amount';
-import { PAYMENT_TYPES, type PaymentType } from '@cr/api/contract/suggestion-budget.contract';
+import { amountToSela, selaToAmount } from '@cr/contract/ela-amount';
+import { PAYMENT_TYPES, type PaymentType } from '@cr/contract/suggestion-budget.contract';
 import { formatDate } from '../../../lib/dates';
 import { setAt } from '../model/form-values';
 import { Field, useFieldProps, useSuggestionForm } from './form-context';

@@ -6,9 +6,9 @@ import {
   canonicalSuggestionJson,
   DRAFT_HASH_SCHEMA,
   suggestionDraftHash,
-} from '@cr/api/contract/suggestion-hash';
+} from '@cr/contract/suggestion-hash';
 import { formatDateTime } from '../../../lib/dates';
-import { proposalDetailSchema } from '@cr/api/contract/proposal.contract';
+import { proposalDetailSchema } from '@cr/contract/proposal.contract';
 import { ChainProofBadge } from '../../../components/chain-proof/chain-proof-badge';
 import { api } from '../../../lib/api-client';
 import { draftHashProof } from '../../../lib/chain-proof';

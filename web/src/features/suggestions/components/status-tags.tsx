@@ -2,9 +2,9 @@ import { Tag } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { SuggestionSummary } from '@cr/api/contract/suggestion.contract';
+import type { SuggestionSummary } from '@cr/contract/suggestion.contract';
 import { paths } from '../../../lib/paths';
-import { personName } from '@cr/api/contract/person-name';
+import { personName } from '@cr/contract/person-name';
 
 const DISPLAY_COLOR: Record<SuggestionSummary['displayStatus'], string> = {
   posted: 'default',

@@ -3,7 +3,7 @@ import { ScrollHint } from '../../../components/scroll-hint';
 import { Descriptions, Table, Tag, Timeline, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { amountToSela } from '@cr/api/contract/ela-amount';
+import { amountToSela } from '@cr/contract/ela-amount';
 import { ExternalLink } from '../../../components/external-link';
 import { formatDate } from '../../../lib/dates';
 import { valuesFromContent } from '../model/form-values';

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Progress, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RuleIssue } from '@cr/api/contract/suggestion-budget.contract';
-import { checkSuggestionContent } from '@cr/api/contract/suggestion-content.contract';
-import { SUGGESTION_MESSAGES } from '@cr/api/contract/suggestion-messages.contract';
-import { countWords } from '@cr/api/contract/word-count';
+import type { RuleIssue } from '@cr/contract/suggestion-budget.contract';
+import { checkSuggestionContent } from '@cr/contract/suggestion-content.contract';
+import { SUGGESTION_MESSAGES } from '@cr/contract/suggestion-messages.contract';
+import { countWords } from '@cr/contract/word-count';
 import { pathKey, setAt, typeHasField, type FormValues, type Path } from '../model/form-values';
 import { translateRule } from '../model/rule-messages';
 import { fieldId, SuggestionFormProvider, type SuggestionFormApi } from './form-context';

@@ -1,7 +1,7 @@
 import { DislikeOutlined, EyeOutlined, LikeOutlined, MessageOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { SuggestionSummary } from '@cr/api/contract/suggestion.contract';
+import type { SuggestionSummary } from '@cr/contract/suggestion.contract';
 import { formatDate } from '../../../lib/dates';
 import { markdownExcerpt } from '../../../lib/markdown-excerpt';
 import { authorName, StatusTags } from './status-tags';

@@ -1,7 +1,7 @@
 import { Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SUGGESTION_TYPES, type SuggestionType } from '@cr/api/contract/suggestion-content.contract';
-import { splitDidNames } from '@cr/api/contract/suggestion-content.contract';
+import { SUGGESTION_TYPES, type SuggestionType } from '@cr/contract/suggestion-content.contract';
+import { splitDidNames } from '@cr/contract/suggestion-content.contract';
 import { Field, useFieldProps, useSuggestionForm } from './form-context';
 import { NumberField, TextField } from './form-inputs';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_SEARCH_MIN_CHARS } from '@cr/api/contract/user.contract';
+import { MEMBER_SEARCH_MIN_CHARS } from '@cr/contract/user.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { searchMembers, type MemberHit } from '../../../lib/member-search';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { elaAddressFromProgramHash, toChecksumEscAddress } from '@cr/api/contract/address';
-import { checkSuggestionContent } from '@cr/api/contract/suggestion-content.contract';
-import { SUGGESTION_MESSAGES as M } from '@cr/api/contract/suggestion-messages.contract';
+import { elaAddressFromProgramHash, toChecksumEscAddress } from '@cr/contract/address';
+import { checkSuggestionContent } from '@cr/contract/suggestion-content.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import { emptyValues, getAt, removeMilestone, sameValues, setAt, valuesFromContent } from './form-values';
 
 describe('form values', () => {

@@ -1,5 +1,5 @@
-import type { SuggestionContentInput, SuggestionType } from '@cr/api/contract/suggestion-content.contract';
-import { FIELDS_BY_TYPE, suggestionContentInputSchema } from '@cr/api/contract/suggestion-content.contract';
+import type { SuggestionContentInput, SuggestionType } from '@cr/contract/suggestion-content.contract';
+import { FIELDS_BY_TYPE, suggestionContentInputSchema } from '@cr/contract/suggestion-content.contract';
 
 /** The form's values: the shared input shape (every field optional while the member types). */
 export type FormValues = SuggestionContentInput;

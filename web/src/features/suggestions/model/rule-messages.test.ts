@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUGGESTION_MESSAGES as M } from '@cr/api/contract/suggestion-messages.contract';
+import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import en from '../locales/en.json';
 import zh from '../locales/zh.json';
 import { RULE_KEYS, translateRule } from './rule-messages';

@@ -1,5 +1,5 @@
-import { SUGGESTION_MESSAGES } from '@cr/api/contract/suggestion-messages.contract';
-import { wordsMaxMessage } from '@cr/api/contract/word-count';
+import { SUGGESTION_MESSAGES } from '@cr/contract/suggestion-messages.contract';
+import { wordsMaxMessage } from '@cr/contract/word-count';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

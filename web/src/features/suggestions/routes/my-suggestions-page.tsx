@@ -3,7 +3,7 @@ import { Button, Card, Pagination, Popconfirm, Skeleton, Tabs, Typography } from
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { SuggestionList } from '@cr/api/contract/suggestion.contract';
+import type { SuggestionList } from '@cr/contract/suggestion.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/dates';

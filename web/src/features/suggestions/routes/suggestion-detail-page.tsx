@@ -3,7 +3,7 @@ import {
   SUGGESTION_EVENTS,
   suggestionRoom,
   type SuggestionEventPayload,
-} from '@cr/api/contract/suggestion.contract';
+} from '@cr/contract/suggestion.contract';
 import { Alert, Card, Result, Steps, Typography } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

@@ -8,8 +8,8 @@ import {
   suggestionSearchBySchema,
   suggestionSortSchema,
   type SuggestionList,
-} from '@cr/api/contract/suggestion.contract';
-import { SUGGESTION_TYPES, suggestionTypeSchema } from '@cr/api/contract/suggestion-content.contract';
+} from '@cr/contract/suggestion.contract';
+import { SUGGESTION_TYPES, suggestionTypeSchema } from '@cr/contract/suggestion-content.contract';
 import { ExportCsvButton } from '../../../components/list-view/export-csv-button';
 import { ListPagination } from '../../../components/list-view/list-pagination';
 import { ListResults } from '../../../components/list-view/list-results';

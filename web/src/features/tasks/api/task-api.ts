@@ -7,9 +7,9 @@ import {
   type TaskEditInput,
   type TaskInput,
   type TaskListQuery,
-} from '@cr/api/contract/task.contract';
-import { myTeamsSchema } from '@cr/api/contract/team.contract';
-import { uploadResultSchema } from '@cr/api/contract/upload.contract';
+} from '@cr/contract/task.contract';
+import { myTeamsSchema } from '@cr/contract/team.contract';
+import { uploadResultSchema } from '@cr/contract/upload.contract';
 import { api } from '../../../lib/api-client';
 
 const task = (id: string) => `/api/task/${encodeURIComponent(id)}`;

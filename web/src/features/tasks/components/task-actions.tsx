@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TaskAction, TaskDetail } from '@cr/api/contract/task.contract';
+import type { TaskAction, TaskDetail } from '@cr/contract/task.contract';
 import { errorText } from '../../../lib/api-messages';
 import { taskApi } from '../api/task-api';
 import { useFeedback } from '../../../lib/use-feedback';

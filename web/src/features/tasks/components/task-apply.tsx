@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { taskApplySchema, type TaskDetail } from '@cr/api/contract/task.contract';
+import { taskApplySchema, type TaskDetail } from '@cr/contract/task.contract';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { useAuth } from '../../../lib/auth-store';
 import { paths } from '../../../lib/paths';

@@ -1,6 +1,6 @@
 import { Button, List, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TaskDetail } from '@cr/api/contract/task.contract';
+import type { TaskDetail } from '@cr/contract/task.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { errorText } from '../../../lib/api-messages';
 import { taskApi } from '../api/task-api';

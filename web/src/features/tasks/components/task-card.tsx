@@ -1,7 +1,7 @@
 import { Card, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TaskSummary } from '@cr/api/contract/task.contract';
+import type { TaskSummary } from '@cr/contract/task.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, List } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { taskCommentInputSchema, type TaskDetail } from '@cr/api/contract/task.contract';
+import { taskCommentInputSchema, type TaskDetail } from '@cr/contract/task.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { errorText } from '../../../lib/api-messages';
 import { useAuth } from '../../../lib/auth-store';

@@ -1,7 +1,7 @@
 import { Descriptions, Image, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TaskDetail } from '@cr/api/contract/task.contract';
+import type { TaskDetail } from '@cr/contract/task.contract';
 import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { money } from './task-card';

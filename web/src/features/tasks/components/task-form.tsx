@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { SKILLSET_GROUPS } from '@cr/api/contract/profile.contract';
+import { SKILLSET_GROUPS } from '@cr/contract/profile.contract';
 import {
   EVENT_DATE_TYPES,
   TASK_CATEGORIES,
@@ -11,7 +11,7 @@ import {
   taskInputSchema,
   type TaskDetail,
   type TaskInput,
-} from '@cr/api/contract/task.contract';
+} from '@cr/contract/task.contract';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { DATE_TIME_FORMAT } from '../../../lib/dates';
 import { schemaRule } from '../../../lib/schema-rule';

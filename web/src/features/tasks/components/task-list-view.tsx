@@ -7,7 +7,7 @@ import {
   TASK_TYPES,
   type TaskList,
   type TaskListQuery,
-} from '@cr/api/contract/task.contract';
+} from '@cr/contract/task.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoading } from '../../../components/page-loading';
 import { errorText } from '../../../lib/api-messages';

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TaskStatus } from '@cr/api/contract/task.contract';
+import type { TaskStatus } from '@cr/contract/task.contract';
 
 const COLORS: Record<TaskStatus, string> = {
   CREATED: 'blue',

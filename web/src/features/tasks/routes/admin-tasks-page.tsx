@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TaskAction, TaskSummary } from '@cr/api/contract/task.contract';
+import type { TaskAction, TaskSummary } from '@cr/contract/task.contract';
 import { PageHeader } from '../../../components/page-header';
 import { errorText } from '../../../lib/api-messages';
 import { formatDate } from '../../../lib/dates';

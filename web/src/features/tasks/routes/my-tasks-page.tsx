@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TaskSummary } from '@cr/api/contract/task.contract';
+import type { TaskSummary } from '@cr/contract/task.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';

@@ -3,7 +3,7 @@ import { Button, Card, Col, Row, Space, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TaskDetail } from '@cr/api/contract/task.contract';
+import type { TaskDetail } from '@cr/contract/task.contract';
 import { PageHeader } from '../../../components/page-header';
 import { DetailLoadFailure } from '../../../components/detail-load-failure';
 import { PageLoading } from '../../../components/page-loading';

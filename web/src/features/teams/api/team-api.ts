@@ -8,8 +8,8 @@ import {
   type TeamEditInput,
   type TeamInput,
   type TeamListQuery,
-} from '@cr/api/contract/team.contract';
-import { uploadResultSchema } from '@cr/api/contract/upload.contract';
+} from '@cr/contract/team.contract';
+import { uploadResultSchema } from '@cr/contract/upload.contract';
 import { api } from '../../../lib/api-client';
 
 const team = (id: string) => `/api/team/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Input, List, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TeamDetail } from '@cr/api/contract/team.contract';
+import type { TeamDetail } from '@cr/contract/team.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { PageLoading } from '../../../components/page-loading';

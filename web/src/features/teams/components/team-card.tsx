@@ -2,7 +2,7 @@ import { Card, Space, Tag, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TeamSummary } from '@cr/api/contract/team.contract';
+import type { TeamSummary } from '@cr/contract/team.contract';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { paths } from '../../../lib/paths';
 import '../../../components/profile-card/profile-card-i18n';

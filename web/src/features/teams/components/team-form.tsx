@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Button, Form, Input, Select, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SKILLSET_GROUPS } from '@cr/api/contract/profile.contract';
+import { SKILLSET_GROUPS } from '@cr/contract/profile.contract';
 import {
   TEAM_SUBCATEGORIES,
   teamInputSchema,
   type TeamInput,
   type TeamType,
-} from '@cr/api/contract/team.contract';
-import { MAX_UPLOAD_BYTES } from '@cr/api/contract/upload.contract';
+} from '@cr/contract/team.contract';
+import { MAX_UPLOAD_BYTES } from '@cr/contract/upload.contract';
 import { errorText, fieldErrors } from '../../../lib/api-messages';
 import { schemaRule } from '../../../lib/schema-rule';
 import { teamApi } from '../api/team-api';

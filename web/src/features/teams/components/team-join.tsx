@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Input, Popconfirm, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TeamDetail } from '@cr/api/contract/team.contract';
+import type { TeamDetail } from '@cr/contract/team.contract';
 import { errorText } from '../../../lib/api-messages';
 import { useAuth } from '../../../lib/auth-store';
 import { paths } from '../../../lib/paths';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Pagination, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TEAM_SUBCATEGORIES, type TeamType } from '@cr/api/contract/team.contract';
+import { TEAM_SUBCATEGORIES, type TeamType } from '@cr/contract/team.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoading } from '../../../components/page-loading';
 import { errorText } from '../../../lib/api-messages';

@@ -1,7 +1,7 @@
 import { Button, List, Popconfirm, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TeamDetail, TeamMember } from '@cr/api/contract/team.contract';
+import type { TeamDetail, TeamMember } from '@cr/contract/team.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { errorText } from '../../../lib/api-messages';

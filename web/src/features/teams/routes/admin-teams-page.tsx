@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Input, Modal, Segmented, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { teamRemoveSchema, type TeamSummary, type TeamType } from '@cr/api/contract/team.contract';
+import { teamRemoveSchema, type TeamSummary, type TeamType } from '@cr/contract/team.contract';
 import { AdminPage } from '../../../components/admin-area-layout';
 import { errorText } from '../../../lib/api-messages';
 import { formatDate } from '../../../lib/dates';

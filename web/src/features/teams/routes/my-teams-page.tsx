@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TeamSummary } from '@cr/api/contract/team.contract';
+import type { TeamSummary } from '@cr/contract/team.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';

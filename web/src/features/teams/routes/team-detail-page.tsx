@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Image, Row, Space, Tag, Typography } from 'an
 import { EditOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TeamDetail } from '@cr/api/contract/team.contract';
+import type { TeamDetail } from '@cr/contract/team.contract';
 import { PageHeader, type Crumb } from '../../../components/page-header';
 import { DetailLoadFailure } from '../../../components/detail-load-failure';
 import { PageLoading } from '../../../components/page-loading';

@@ -1,4 +1,4 @@
-import { treasuryOverviewSchema } from '@cr/api/contract/treasury.contract';
+import { treasuryOverviewSchema } from '@cr/contract/treasury.contract';
 import { api } from '../../../lib/api-client';
 
 /** The treasury page's one call (api/src/modules/treasury/treasury.routes.ts). */

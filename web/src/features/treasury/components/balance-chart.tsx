@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TreasuryOverview } from '@cr/api/contract/treasury.contract';
+import type { TreasuryOverview } from '@cr/contract/treasury.contract';
 import { compactEla, elaValue, formatEla } from '../../../lib/ela';
 
 const W = 480;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TreasuryBudget } from '@cr/api/contract/treasury.contract';
+import type { TreasuryBudget } from '@cr/contract/treasury.contract';
 import { paths } from '../../../lib/paths';
 import { elaValue, formatEla } from '../../../lib/ela';
 

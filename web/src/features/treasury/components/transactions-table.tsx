@@ -1,6 +1,6 @@
 import { Button, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TreasuryOverview, TreasuryTx } from '@cr/api/contract/treasury.contract';
+import type { TreasuryOverview, TreasuryTx } from '@cr/contract/treasury.contract';
 import { ScrollHint } from '../../../components/scroll-hint';
 import { formatEla } from '../../../lib/ela';
 import { TxLink } from './tx-link';

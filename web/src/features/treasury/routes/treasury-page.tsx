@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TreasuryOverview } from '@cr/api/contract/treasury.contract';
+import type { TreasuryOverview } from '@cr/contract/treasury.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoading } from '../../../components/page-loading';
 import { PageHeader } from '../../../components/page-header';

@@ -3,7 +3,7 @@ import {
   verifyInfoSchema,
   verifyProposalsSchema,
   type VerifyContractName,
-} from '@cr/api/contract/verify.contract';
+} from '@cr/contract/verify.contract';
 import { api } from '../../../lib/api-client';
 
 /** The calls of /verify (api/src/modules/verify/verify.routes.ts). */

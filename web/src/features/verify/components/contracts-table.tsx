@@ -1,7 +1,7 @@
 import { Button, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { CodeCheck, VerifyContract } from '@cr/api/contract/verify.contract';
+import type { CodeCheck, VerifyContract } from '@cr/contract/verify.contract';
 import { ScrollHint } from '../../../components/scroll-hint';
 import { saveBlob } from '../../../lib/api-client';
 import { verifyApi } from '../api/verify-api';

@@ -1,8 +1,8 @@
 import { Alert, Pagination, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { VerifyProposal, VerifyProposals } from '@cr/api/contract/verify.contract';
-import { VERIFY_PAGE_SIZE } from '@cr/api/contract/verify.contract';
+import type { VerifyProposal, VerifyProposals } from '@cr/contract/verify.contract';
+import { VERIFY_PAGE_SIZE } from '@cr/contract/verify.contract';
 import { ScrollHint } from '../../../components/scroll-hint';
 import { paths } from '../../../lib/paths';
 

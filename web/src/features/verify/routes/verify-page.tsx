@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Grid, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { VerifyInfo } from '@cr/api/contract/verify.contract';
+import type { VerifyInfo } from '@cr/contract/verify.contract';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';

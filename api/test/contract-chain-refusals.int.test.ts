@@ -30,7 +30,7 @@ import {
   readVoteState,
   readWithdrawalState,
   type ChainView,
-} from '../chain/chain-state';
+} from '../src/chain/chain-state';
 import {
   conclusionRefusal,
   paymentRequestRefusal,
@@ -39,7 +39,7 @@ import {
   voteRefusal,
   withdrawalRefusal,
   type ChainRefusal,
-} from './chain-refusals';
+} from '@cr/contract/chain-refusals';
 
 /** The contract error a predicted refusal is on chain: a wrong signer or other words fail the signature check. */
 const onChain = (r: ChainRefusal) =>

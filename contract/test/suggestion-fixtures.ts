@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'ethers';
-import { elaAddressFromProgramHash } from '../src/contract/address';
-import type { SuggestionContentInput } from '../src/contract/suggestion-content.contract';
+import { elaAddressFromProgramHash } from '../src/address';
+import type { SuggestionContentInput } from '../src/suggestion-content.contract';
 
 /** A valid standard ELA address (new program hash each call). */
 export const elaAddress = () => elaAddressFromProgramHash(randomBytes(20));

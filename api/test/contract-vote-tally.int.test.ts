@@ -13,7 +13,7 @@ import {
   type GovernanceChain,
 } from '@cr/contracts-abi/test-support/governance-chain';
 import type { Hex32 } from '@cr/contracts-abi/statements';
-import { holdsTwoThirds, passes, voteOutcome } from './vote-tally';
+import { holdsTwoThirds, passes, voteOutcome } from '@cr/contract/vote-tally';
 
 type Mix = { yes: number; oppose: number; abstain: number };
 

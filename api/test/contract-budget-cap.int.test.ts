@@ -10,7 +10,7 @@ import {
   startGovernanceChain,
   type GovernanceChain,
 } from '@cr/contracts-abi/test-support/governance-chain';
-import { budgetCapWei, isOverBudgetCap, type BudgetCapState } from './budget-cap';
+import { budgetCapWei, isOverBudgetCap, type BudgetCapState } from '@cr/contract/budget-cap';
 
 const RECIPIENT = '0x00000000000000000000000000000000000A11CE';
 const terms = (totalWei: bigint): ProposalTerms => ({

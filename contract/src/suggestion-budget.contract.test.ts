@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elaAddress, newMotion } from '../../test/suggestion-fixtures';
+import { elaAddress, newMotion } from '../test/suggestion-fixtures';
 import {
   addMonths,
   checkBudget,

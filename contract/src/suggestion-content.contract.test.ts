@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newMotion } from '../../test/suggestion-fixtures';
+import { newMotion } from '../test/suggestion-fixtures';
 import {
   checkSuggestionContent,
   normalizeSuggestionContent,

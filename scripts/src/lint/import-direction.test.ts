@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The repository's own lint configuration (eslint.config.js), applied to one import written at a given path.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function importErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import { x } from '${source}';\nexport const y = x;\n`, {
+    filePath: path.join(root, file),
+  });
+  return result!.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'workspace/relative-import')
+    .map((m) => m.message);
+}
+
+describe('the import direction between workspaces', () => {
+  it('lets web import the contract package, and nothing of the api', async () => {
+    expect(await importErrors('web/src/lib/probe.ts', '@cr/contract/proposal.contract')).toEqual([]);
+    expect(await importErrors('web/src/lib/probe.ts', '@cr/api/db/db-client')).toEqual([
+      expect.stringContaining('may not import that workspace'),
+    ]);
+    expect(await importErrors('web/src/lib/probe.ts', '@cr/api/contract/proposal.contract')).toHaveLength(1);
+  });
+
+  it('keeps the contract on the ground floor: it imports no workspace of ours', async () => {
+    for (const source of ['@cr/api/db/db-client', '@cr/did/did-backend', '@cr/contracts-abi/statements'])
+      expect(await importErrors('contract/src/probe.ts', source), source).toHaveLength(1);
+  });
+
+  it('lets the api and the worker import the contract', async () => {
+    expect(await importErrors('api/src/modules/probe.ts', '@cr/contract/proposal.contract')).toEqual([]);
+    expect(await importErrors('chain-worker/src/probe.ts', '@cr/contract/proposal.contract')).toEqual([]);
+  });
+
+  it('refuses a relative path into another workspace', async () => {
+    expect(await importErrors('web/src/lib/probe.ts', '../../../contract/src/proposal.contract')).toEqual([
+      expect.stringContaining('by its package name'),
+    ]);
+  });
+});
