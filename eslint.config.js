@@ -19,7 +19,7 @@ const workspaceRule = (allowed, extraPatterns = []) => ({
         {
           regex: `^@cr/(?!(${allowed.join('|')})(/|$))`,
           message:
-            'This workspace may not import that workspace (see the import direction in architecture.md §1).',
+            'This workspace may not import that workspace (see the packages in docs/architecture.md §2).',
         },
         ...extraPatterns,
       ],
