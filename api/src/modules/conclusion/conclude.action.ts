@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
 import { ProposalStatus } from '@cr/contracts-abi/governance-enums';
 import { toContractSig } from '@cr/contracts-abi/p256';
@@ -7,7 +8,7 @@ import { refuseWhatChainWould } from '../../chain/chain-preflight';
 import { readConclusionState } from '../../chain/chain-state';
 import type { AppDeps } from '../../app-deps';
 import { conclusionRefusal } from '@cr/contract/chain-refusals';
-import type { ConclusionOutcome } from '@cr/contract/conclusion.contract';
+import { conclusionOutcomeSchema, type ConclusionOutcome } from '@cr/contract/conclusion.contract';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import type { ConclusionRow } from '../../db/schema/conclusion.schema';
@@ -35,16 +36,17 @@ import { conclusionEvents } from './conclusion-events';
 import { CONCLUDE_KIND } from './conclusion-rules';
 import { insertConclusion, moveConclusion, patchConclusion } from './conclusion.repo';
 
-interface ConcludePayload extends Record<string, unknown> {
-  proposalId: string;
-  party: Party;
-  outcome: ConclusionOutcome;
-  nonce: string;
+const concludePayloadSchema = z.object({
+  proposalId: z.string(),
+  party: z.enum(['owner', 'secretary']),
+  outcome: conclusionOutcomeSchema,
+  nonce: z.string(),
   /** The SIGNING conclusion this signature co-signs; null: a new one (replacing `replaces`, if any). */
-  conclusionId: string | null;
-  replaces: string | null;
-  note: string | null;
-}
+  conclusionId: z.string().nullable(),
+  replaces: z.string().nullable(),
+  note: z.string().nullable(),
+});
+type ConcludePayload = z.infer<typeof concludePayloadSchema>;
 
 const noSignature = () => new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
 const noSecretary = () =>
@@ -84,6 +86,7 @@ async function plan(db: Db, s: ConclusionSubject, party: Party, outcome: Conclus
  */
 export const concludeAction = defineWalletAction({
   name: 'conclude',
+  payload: concludePayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas.conclude,
   async prepare({ deps, user, params }) {
@@ -134,9 +137,8 @@ export const concludeAction = defineWalletAction({
       payload,
     };
   },
-  async apply({ tx, deps, request, reply }) {
+  async apply({ tx, deps, request, reply, payload: x }) {
     const { chainId, governance } = chainConfig(deps);
-    const x = request.payload as ConcludePayload;
     if (!reply.signatureHex) throw noSignature();
     const s = await conclusionSubject(tx, x.proposalId, true);
     const party = partyOf(s, reply.signerDid);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { elipVoteStatement } from '@cr/contract/elip-vote-statement';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
@@ -9,13 +10,14 @@ import { defineWalletAction } from '../wallet/wallet-action';
 import { elipError } from './elip-errors';
 import { findElip, upsertVote } from './elip.repo';
 
-interface VotePayload extends Record<string, unknown> {
-  elipId: string;
-  value: 'YES' | 'OPPOSE' | 'ABSTAIN';
-  reason: string;
-  updatedAt: string;
-  term: number;
-}
+const votePayloadSchema = z.object({
+  elipId: z.string(),
+  value: z.enum(['YES', 'OPPOSE', 'ABSTAIN']),
+  reason: z.string(),
+  updatedAt: z.string(),
+  term: z.number().int(),
+});
+type VotePayload = z.infer<typeof votePayloadSchema>;
 
 /** The ELIP in FINAL_REVIEW and the caller's seat in the council now; refused otherwise. */
 async function subject(db: Db, elipId: string, did: string | null, lock: boolean) {
@@ -35,6 +37,7 @@ async function subject(db: Db, elipId: string, did: string | null, lock: boolean
  */
 export const voteElipAction = defineWalletAction({
   name: 'vote-elip',
+  payload: votePayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['vote-elip'],
   async prepare({ deps, user, params }) {
@@ -64,8 +67,7 @@ export const voteElipAction = defineWalletAction({
       payload,
     };
   },
-  async apply({ tx, request, reply }) {
-    const x = request.payload as VotePayload;
+  async apply({ tx, request, reply, payload: x }) {
     if (!reply.signatureHex)
       throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     const { e, seat } = await subject(tx, x.elipId, reply.signerDid, true);

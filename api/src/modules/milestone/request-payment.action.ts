@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { paymentRequestStatement, statementDigest, textHash } from '@cr/contracts-abi/statements';
@@ -22,12 +23,13 @@ import { checkRequestOnChain } from './milestone-chain-checks';
 import { patchMilestones } from './milestone.repo';
 import { PAYMENT_REQUEST_KIND } from './milestone-worker-plugin';
 
-interface RequestPayload extends Record<string, unknown> {
-  proposalId: string;
-  stage: number;
-  message: string;
-  nonce: string;
-}
+const requestPayloadSchema = z.object({
+  proposalId: z.string(),
+  stage: z.number().int(),
+  message: z.string(),
+  nonce: z.string(),
+});
+type RequestPayload = z.infer<typeof requestPayloadSchema>;
 
 /** Exactly the words Treasury.requestPayment rebuilds from its arguments. */
 function statementOf(
@@ -56,6 +58,7 @@ function statementOf(
  */
 export const requestPaymentAction = defineWalletAction({
   name: 'request-payment',
+  payload: requestPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['request-payment'],
   async prepare({ deps, user, params }) {
@@ -84,9 +87,8 @@ export const requestPaymentAction = defineWalletAction({
       payload,
     };
   },
-  async apply({ tx, deps, request, reply }) {
+  async apply({ tx, deps, request, reply, payload: x }) {
     const { chainId, treasury } = treasuryConfig(deps);
-    const x = request.payload as RequestPayload;
     if (!reply.signatureHex) throw noSignature();
     const s = await paymentSubject(tx, x.proposalId, true);
     checkOwner(s.p, reply.signerDid);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { paymentReviewStatement, statementDigest, textHash } from '@cr/contracts-abi/statements';
@@ -21,13 +22,14 @@ import { checkReviewOnChain } from './milestone-chain-checks';
 import { patchMilestones } from './milestone.repo';
 import { PAYMENT_REVIEW_KIND } from './milestone-worker-plugin';
 
-interface ReviewPayload extends Record<string, unknown> {
-  proposalId: string;
-  stage: number;
-  approve: boolean;
-  opinion: string;
-  nonce: string;
-}
+const reviewPayloadSchema = z.object({
+  proposalId: z.string(),
+  stage: z.number().int(),
+  approve: z.boolean(),
+  opinion: z.string(),
+  nonce: z.string(),
+});
+type ReviewPayload = z.infer<typeof reviewPayloadSchema>;
 
 /** The requested stage the secretary reviews, with the exact words Treasury.reviewPayment rebuilds. */
 async function reviewOf(db: Db, x: ReviewPayload, chainId: number, lock = false) {
@@ -57,6 +59,7 @@ async function reviewOf(db: Db, x: ReviewPayload, chainId: number, lock = false)
  */
 export const reviewPaymentAction = defineWalletAction({
   name: 'review-payment',
+  payload: reviewPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['review-payment'],
   async prepare({ deps, user, params }) {
@@ -79,9 +82,8 @@ export const reviewPaymentAction = defineWalletAction({
       payload,
     };
   },
-  async apply({ tx, deps, request, reply }) {
+  async apply({ tx, deps, request, reply, payload: x }) {
     const { chainId, treasury } = treasuryConfig(deps);
-    const x = request.payload as ReviewPayload;
     if (!reply.signatureHex) throw noSignature();
     await checkSecretary(tx, reply.signerDid);
     const r = await reviewOf(tx, x, chainId, true);

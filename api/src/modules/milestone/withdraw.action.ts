@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { statementDigest, withdrawalStatement } from '@cr/contracts-abi/statements';
@@ -21,10 +22,8 @@ import { checkWithdrawalOnChain } from './milestone-chain-checks';
 import { patchMilestones } from './milestone.repo';
 import { WITHDRAW_KIND } from './milestone-worker-plugin';
 
-interface WithdrawPayload extends Record<string, unknown> {
-  proposalId: string;
-  nonce: string;
-}
+const withdrawPayloadSchema = z.object({ proposalId: z.string(), nonce: z.string() });
+type WithdrawPayload = z.infer<typeof withdrawPayloadSchema>;
 
 /** Every approved, unpaid stage and the exact words Treasury.withdraw rebuilds for their sum. */
 async function withdrawalOf(db: Db, ref: string, nonce: bigint, chainId: number, lock = false) {
@@ -46,6 +45,7 @@ async function withdrawalOf(db: Db, ref: string, nonce: bigint, chainId: number,
  */
 export const withdrawAction = defineWalletAction({
   name: 'withdraw',
+  payload: withdrawPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas.withdraw,
   async prepare({ deps, user, params }) {
@@ -68,9 +68,8 @@ export const withdrawAction = defineWalletAction({
       payload,
     };
   },
-  async apply({ tx, deps, request, reply }) {
+  async apply({ tx, deps, request, reply, payload: x }) {
     const { chainId, treasury } = treasuryConfig(deps);
-    const x = request.payload as WithdrawPayload;
     if (!reply.signatureHex) throw noSignature();
     const w = await withdrawalOf(tx, x.proposalId, BigInt(x.nonce), chainId, true);
     checkOwner(w.p, reply.signerDid);

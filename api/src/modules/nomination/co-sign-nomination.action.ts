@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { statementDigest } from '@cr/contracts-abi/statements';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
-import type { NominationRoleName } from '@cr/contract/nomination.contract';
+import { nominationRoleSchema, type NominationRoleName } from '@cr/contract/nomination.contract';
 import type { Db } from '../../db/db-client';
 import type { AppDeps } from '../../app-deps';
 import { AppError, conflict, forbidden, unauthorized } from '../../http/app-error';
@@ -12,12 +13,13 @@ import { defineWalletAction } from '../wallet/wallet-action';
 import { consentOf, nominationPlan, type Requirement } from './nomination.service';
 import { insertNomination, nominationsOf } from './nomination.repo';
 
-interface NominationPayload extends Record<string, unknown> {
-  suggestionId: string;
-  role: NominationRoleName;
-  draftHash: string;
-  version: number;
-}
+const nominationPayloadSchema = z.object({
+  suggestionId: z.string(),
+  role: nominationRoleSchema,
+  draftHash: z.string(),
+  version: z.number().int(),
+});
+type NominationPayload = z.infer<typeof nominationPayloadSchema>;
 
 const notChange = () =>
   conflict(
@@ -72,6 +74,7 @@ async function requirementFor(
  */
 export const coSignNominationAction = defineWalletAction({
   name: 'co-sign-nomination',
+  payload: nominationPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['co-sign-nomination'],
   async prepare({ deps, user, params }) {
@@ -102,8 +105,7 @@ export const coSignNominationAction = defineWalletAction({
       payload,
     };
   },
-  async apply({ tx, deps, request, reply }) {
-    const payload = request.payload as NominationPayload;
+  async apply({ tx, deps, request, reply, payload }) {
     if (!reply.signatureHex)
       throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     const { s, plan, req } = await requirementFor(

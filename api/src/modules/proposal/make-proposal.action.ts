@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { registrationStatement, statementDigest, termsHash, termsTuple } from '@cr/contracts-abi/statements';
@@ -25,12 +26,13 @@ import { kindOfType, storeTerms } from './proposal-terms';
 import { REGISTER_KIND } from './proposal-worker-plugin';
 import { linkRegisterAction, saveRegisteredProposal } from './proposal.repo';
 
-interface RegistrationPayload extends Record<string, unknown> {
-  suggestionId: string;
-  draftId: string | null;
-  nonce: number;
-  term: number;
-}
+const registrationPayloadSchema = z.object({
+  suggestionId: z.string(),
+  draftId: z.string().nullable(),
+  nonce: z.number().int(),
+  term: z.number().int(),
+});
+type RegistrationPayload = z.infer<typeof registrationPayloadSchema>;
 
 /** The words the council member signs: the contract's registration statement, rebuilt on chain. */
 function statementOf(r: Registration, nonce: number, chainId: number): string {
@@ -65,6 +67,7 @@ function checkOnChain(deps: AppDeps, r: Registration, memberDid: string) {
  */
 export const makeProposalAction = defineWalletAction({
   name: 'make-proposal',
+  payload: registrationPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['make-proposal'],
   async prepare({ deps, user, params }) {
@@ -91,9 +94,8 @@ export const makeProposalAction = defineWalletAction({
       payload,
     };
   },
-  async apply({ tx, deps, request, reply }) {
+  async apply({ tx, deps, request, reply, payload }) {
     const { chainId, governance } = chainConfig(deps);
-    const payload = request.payload as RegistrationPayload;
     if (!request.requesterId || !reply.signatureHex)
       throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     const member: AuthUser = {

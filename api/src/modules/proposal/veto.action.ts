@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getAddress } from 'ethers';
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
 import type { AppDeps } from '../../app-deps';
@@ -15,11 +16,8 @@ import { elaToWei } from './proposal-terms';
 import { VETO_KIND } from './proposal-worker-plugin';
 import { findProposal } from './proposal.repo';
 
-interface VetoPayload extends Record<string, unknown> {
-  proposalId: string;
-  amountWei: string;
-  from: string;
-}
+const vetoPayloadSchema = z.object({ proposalId: z.string(), amountWei: z.string(), from: z.string() });
+type VetoPayload = z.infer<typeof vetoPayloadSchema>;
 
 /** The proposal, while its community veto window [R+V, R+2V) is open at the indexed height. */
 async function vetoable(deps: AppDeps, db: Db, ref: string) {
@@ -42,6 +40,7 @@ const vetoCall = (draftHash: string) => governanceInterface.encodeFunctionData('
  */
 export const vetoAction = defineWalletAction({
   name: 'veto',
+  payload: vetoPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas.veto,
   async prepare({ deps, user, params }) {
@@ -64,12 +63,11 @@ export const vetoAction = defineWalletAction({
       },
     };
   },
-  async apply({ tx, deps, request, reply }) {
+  async apply({ tx, deps, reply, payload }) {
     const { chainId, governance } = chainConfig(deps);
     const sent = reply.transaction;
     if (!sent)
       throw new AppError(400, 'wallet.transaction_missing', 'The wallet did not report a transaction.');
-    const payload = request.payload as VetoPayload;
     const p = await findProposal(tx, payload.proposalId);
     if (!p?.draftHash) throw notFound('proposal', 'proposal.not_found');
     const action = await recordChainAction(tx, {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
 import { VoteChoice } from '@cr/contracts-abi/governance-enums';
 import { toContractSig } from '@cr/contracts-abi/p256';
@@ -20,11 +21,12 @@ import { VOTE_KIND } from './proposal-worker-plugin';
 import { findProposal, linkVoteAction, voteOf } from './proposal.repo';
 
 type Choice = 'YES' | 'OPPOSE' | 'ABSTAIN';
-interface VotePayload extends Record<string, unknown> {
-  proposalId: string;
-  memberId: string;
-  version: number;
-}
+const votePayloadSchema = z.object({
+  proposalId: z.string(),
+  memberId: z.string(),
+  version: z.number().int(),
+});
+type VotePayload = z.infer<typeof votePayloadSchema>;
 
 const changed = () =>
   conflict('proposal.vote_changed', 'The vote changed after this QR code was made. Please post it again.');
@@ -71,6 +73,7 @@ function checkOnChain(deps: AppDeps, p: ProposalRow, vote: ProposalVoteRow, did:
  */
 export const voteAction = defineWalletAction({
   name: 'vote',
+  payload: votePayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas.vote,
   async prepare({ deps, user, params }) {
@@ -97,9 +100,8 @@ export const voteAction = defineWalletAction({
       payload,
     };
   },
-  async apply({ tx, deps, request, reply }) {
+  async apply({ tx, deps, request, reply, payload }) {
     const { chainId, governance } = chainConfig(deps);
-    const payload = request.payload as VotePayload;
     if (!reply.signatureHex)
       throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     const p = await findProposal(tx, payload.proposalId, true);

@@ -102,23 +102,56 @@ export type ActionOutcome<Result extends Record<string, unknown> = Record<string
  * `apply()` inside the transaction that marks the request signed, commits, and then runs the outcome's effects.
  * `apply()` only reads and writes through `tx`: it never publishes, enqueues or mails by itself.
  */
-export interface WalletAction<A extends WalletActionName = WalletActionName> {
+export interface WalletAction<
+  A extends WalletActionName = WalletActionName,
+  P extends Record<string, unknown> = Record<string, unknown>,
+> {
   name: A;
   /** Who may create such a request. */
   policy: Policy;
   /** The body's `params` (also the contract's, so the page, the route and the action share one schema). */
   params: z.ZodType<WalletActionParams[A]>;
+  /**
+   * The schema of what `prepare()` stores with the request for `apply()`: the mechanism parses it when the request
+   * is created and again, from the stored row, before `apply()` (which receives it typed, never cast).
+   */
+  payload?: z.ZodType<P>;
   prepare(ctx: {
     deps: AppDeps;
     user: AuthUser | null;
     params: WalletActionParams[A];
-  }): Promise<PreparedWalletRequest>;
+  }): Promise<PreparedWalletRequest & { payload?: P }>;
   /** Domain rules on a verified reply (throw AppError to refuse, which rolls everything back), then the change. */
-  apply(ctx: { tx: Db; deps: AppDeps; request: WalletRequest; reply: VerifiedReply }): Promise<ActionOutcome>;
+  apply(ctx: {
+    tx: Db;
+    deps: AppDeps;
+    request: WalletRequest;
+    reply: VerifiedReply;
+    /** The stored payload, parsed by `payload` (the row's payload as it is for an action without one). */
+    payload: P;
+  }): Promise<ActionOutcome>;
   /** A one-time result collected by the browser holding the secret (e.g. a session token), once. */
   collect?(ctx: { tx: Db; deps: AppDeps; request: WalletRequestRow }): Promise<Record<string, unknown>>;
 }
 
 /** Declares an action with its types checked against its name's params. */
-export const defineWalletAction = <A extends WalletActionName>(action: WalletAction<A>): WalletAction<A> =>
-  action;
+export const defineWalletAction = <
+  A extends WalletActionName,
+  P extends Record<string, unknown> = Record<string, unknown>,
+>(
+  action: WalletAction<A, P>,
+): WalletAction<A, P> => action;
+
+/** The stored payload as the action's schema reads it; a row that does not fit (never written by us) is refused. */
+export function storedPayload<P extends Record<string, unknown>>(
+  action: Pick<WalletAction<WalletActionName, P>, 'name' | 'payload'>,
+  payload: Record<string, unknown>,
+): P {
+  if (!action.payload) return payload as P;
+  const parsed = action.payload.safeParse(payload);
+  if (!parsed.success)
+    throw new Error(
+      `the stored payload of a ${action.name} request does not fit its schema: ${parsed.error.message}`,
+    );
+  return parsed.data;
+}

@@ -15,6 +15,7 @@ import type { AuthUser } from '../session/auth-user';
 import {
   asWalletRequest,
   requestedTransaction,
+  storedPayload,
   type VerifiedReply,
   type WalletAction,
   type WalletRequest,
@@ -55,6 +56,8 @@ export async function createWalletRequest(
   if (limit > 0) await enforceRate(deps, { name: 'wallet-request-ip', limit, windowSec: 10 * 60 }, clientIp);
   // The route validated the body against the contract's union; the action's own schema is the same one.
   const prepared = await action.prepare({ deps, user, params: action.params.parse(input.params) });
+  // What apply() will read back fits its schema now, not only when the wallet answers.
+  const payload = storedPayload(action, prepared.payload ?? {});
   const ttlMs = Math.min(prepared.ttlMs ?? DEFAULT_TTL_MS, deps.config.WALLET_REQUEST_TTL_SEC * 1000);
   const id = randomUUID();
   const secret = token(32);
@@ -77,9 +80,7 @@ export async function createWalletRequest(
     statement: 'statement' in prepared ? prepared.statement : null,
     digest: 'digest' in prepared ? prepared.digest : null,
     payload:
-      prepared.intent === 'esctransaction'
-        ? { ...prepared.payload, transaction: prepared.transaction }
-        : (prepared.payload ?? {}),
+      prepared.intent === 'esctransaction' ? { ...payload, transaction: prepared.transaction } : payload,
     secretHash: sha256(secret),
     callbackTokenHash: sha256(callbackToken),
     nonce,
@@ -231,7 +232,13 @@ export async function handleWalletCallback(
       .transaction(async (tx) => {
         const claimed = await repo.claimPending(tx, row.id, new Date(), 'signed', { txHash: reply.txHash });
         if (!claimed) throw notClaimable(row);
-        const applied = await action.apply({ tx, deps, request: asWalletRequest(claimed), reply });
+        const applied = await action.apply({
+          tx,
+          deps,
+          request: asWalletRequest(claimed),
+          reply,
+          payload: storedPayload(action, claimed.payload),
+        });
         await repo.recordOutcome(tx, row.id, { signerDid: reply.signerDid, result: applied.result });
         return { ...applied, row: { ...claimed, signerDid: reply.signerDid, result: applied.result } };
       })
