@@ -3,7 +3,7 @@ import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { syncCouncilRoles } from '../council/council.repo';
-import { defineWalletAction } from '../wallet/wallet-action';
+import { defineWalletAction, noPayload } from '../wallet/wallet-action';
 import { bindDid, didBoundElsewhere } from './account.repo';
 import { uniqueViolation } from './account-errors';
 
@@ -35,6 +35,7 @@ export function bindStatement(input: { site: string; username: string; userId: s
  */
 export const bindDidAction = defineWalletAction({
   name: 'bind-did',
+  payload: noPayload,
   policy: policy.auth,
   params: walletActionParamsSchemas['bind-did'],
   async prepare({ deps, user }) {

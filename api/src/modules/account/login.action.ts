@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { issueToken } from '../session/session.service';
 import { toCurrentUser } from '../user/user.service';
-import { defineWalletAction } from '../wallet/wallet-action';
+import { defineWalletAction, noPayload } from '../wallet/wallet-action';
 import { findUserByDid } from './account.repo';
 
 export const DID_NOT_REGISTERED = 'Your DID does not register the CR website';
@@ -17,6 +17,7 @@ const disabled = () => new AppError(403, 'auth.account_disabled', 'This account 
  */
 export const loginAction = defineWalletAction({
   name: 'login',
+  payload: noPayload,
   policy: policy.public,
   params: walletActionParamsSchemas.login,
   async prepare() {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { defineWalletAction } from '../wallet/wallet-action';
+import { defineWalletAction, noPayload } from '../wallet/wallet-action';
 import { updateProfile } from './profile.repo';
 
 export const DID_REQUIRED = 'Please associate your DID first';
@@ -26,6 +26,7 @@ export function profileStatement(input: { username: string; userId: string; did:
  */
 export const signProfileStatementAction = defineWalletAction({
   name: 'sign-profile-statement',
+  payload: noPayload,
   policy: policy.auth,
   params: walletActionParamsSchemas['sign-profile-statement'],
   async prepare({ user }) {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ownerStatement } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/db-client';
@@ -53,8 +54,12 @@ export async function ownerSignStatement(
  * The author signs the suggestion's draft hash with their bound DID. Once stored, the suggestion can no longer
  * be edited; the hash and the signature are what a council member registers on chain.
  */
+/** The version signed, as the request showed it (number and version of the suggestion). */
+const signedVersionSchema = z.object({ number: z.number().int(), version: z.number().int() });
+
 export const signSuggestionAction = defineWalletAction({
   name: 'sign-suggestion',
+  payload: signedVersionSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['sign-suggestion'],
   async prepare({ deps, user, params }) {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { WalletActionName, WalletActionParams } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
@@ -115,7 +115,7 @@ export interface WalletAction<
    * The schema of what `prepare()` stores with the request for `apply()`: the mechanism parses it when the request
    * is created and again, from the stored row, before `apply()` (which receives it typed, never cast).
    */
-  payload?: z.ZodType<P>;
+  payload: z.ZodType<P>;
   prepare(ctx: {
     deps: AppDeps;
     user: AuthUser | null;
@@ -127,7 +127,7 @@ export interface WalletAction<
     deps: AppDeps;
     request: WalletRequest;
     reply: VerifiedReply;
-    /** The stored payload, parsed by `payload` (the row's payload as it is for an action without one). */
+    /** The stored payload, parsed by `payload`. */
     payload: P;
   }): Promise<ActionOutcome>;
   /** A one-time result collected by the browser holding the secret (e.g. a session token), once. */
@@ -142,12 +142,14 @@ export const defineWalletAction = <
   action: WalletAction<A, P>,
 ): WalletAction<A, P> => action;
 
+/** The payload of an action that stores none. */
+export const noPayload = z.strictObject({});
+
 /** The stored payload as the action's schema reads it; a row that does not fit (never written by us) is refused. */
 export function storedPayload<P extends Record<string, unknown>>(
   action: Pick<WalletAction<WalletActionName, P>, 'name' | 'payload'>,
   payload: Record<string, unknown>,
 ): P {
-  if (!action.payload) return payload as P;
   const parsed = action.payload.safeParse(payload);
   if (!parsed.success)
     throw new Error(
