@@ -58,7 +58,10 @@ export function governancePlugins(
 /** The domain modules' projections, run in order in the same event transaction; their closers one after another. */
 function domainPlugins(addresses: GovernanceAddresses, proposals: ProposalPluginOptions): WorkerPlugins {
   const proposal = proposalWorkerPlugins({ governance: addresses.governance, ...proposals });
-  const milestone = milestoneWorkerPlugins({ events: proposals.events });
+  const milestone = milestoneWorkerPlugins({
+    events: proposals.events,
+    logger: proposals.mail?.logger ?? console,
+  });
   return {
     async onEvents(events, tx) {
       // Governance first: a proposal that became ACTIVE in this batch has its status before its milestones.

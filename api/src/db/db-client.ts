@@ -61,7 +61,7 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
 /**
  * No JIT compilation: every statement here reads a page or a few rows in milliseconds, and PostgreSQL compiles one
  * whose estimate passes `jit_above_cost` (100,000), which a join it misjudges does: a proposer search estimated at
- * 84,000 rows for its 838 spent 25 ms compiling to run in 4 (docs/list-performance.md §16).
+ * 84,000 rows for its 838 spent 25 ms compiling to run in 4 (docs/list-performance.md#statements-and-plans).
  */
 const NO_JIT = '-c jit=off';
 

@@ -74,7 +74,7 @@ export const membersNamedOnce = (db: Db, pattern: SQL | Placeholder) =>
  * (a "hashed SubPlan": `is true` keeps PostgreSQL from turning the IN into a join), for a walk over a sort index that
  * holds `id`, which then visits no row and looks up no member (a page of a common first name: 7.1 → 0.7 ms).
  * PostgreSQL takes that form to match half the rows, so it always walks: only for searches known to match many
- * (docs/list-performance.md §16).
+ * (docs/list-performance.md#searches).
  */
 export const amongNamed = (
   id: AnyPgColumn,

@@ -53,9 +53,12 @@ async function alreadySent(
   handler: MailHandler,
   job: Job<MailJob>,
   mark: string,
+  logger: Pick<Logger, 'warn'>,
 ): Promise<'skipped'> {
   const note = mark === SENT ? undefined : 'a worker stopped while sending it; not sent again';
-  await handler.settle?.(ctx, job.data, 'sent', note).catch(() => undefined);
+  await handler
+    .settle?.(ctx, job.data, 'sent', note)
+    .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'a sent mail was not recorded as sent'));
   return 'skipped';
 }
 
@@ -124,7 +127,7 @@ export function startMailWorker(
       // but before the job was acknowledged): BullMQ hands the stalled job to another worker, which finds the
       // mark and does not send it again.
       const mark = await deps.redis.get(markKey);
-      if (mark) return alreadySent(ctx, handler, job, mark);
+      if (mark) return alreadySent(ctx, handler, job, mark, deps.logger);
       try {
         const mail = await renderWithPreferences(ctx, deps.config, handler, job.data);
         if (mail === 'off') {
@@ -137,7 +140,7 @@ export function startMailWorker(
         }
         // Claimed before sending: at most once, even when this process dies in the middle.
         if ((await deps.redis.set(markKey, SENDING, 'EX', SEND_MARK_SEC, 'NX')) !== 'OK')
-          return alreadySent(ctx, handler, job, (await deps.redis.get(markKey)) ?? SENDING);
+          return alreadySent(ctx, handler, job, (await deps.redis.get(markKey)) ?? SENDING, deps.logger);
         try {
           await deps.mailer.send(mail);
         } catch (err) {
@@ -150,7 +153,9 @@ export function startMailWorker(
         if (last)
           await handler
             .settle?.(ctx, job.data, 'failed', (err as Error).message?.slice(0, 500))
-            .catch(() => undefined);
+            .catch((e: unknown) =>
+              deps.logger.warn({ err: e, jobId: job.id }, 'a failed mail was not recorded'),
+            );
         throw err;
       }
       // Sent: a failure to record it must not send it again.

@@ -133,7 +133,7 @@ export const proposals = pgTable(
     index('proposals_proposer_idx').on(t.proposerId, t.number.desc()),
     // A proposer search's matches (each named member's proposals, status not DRAFT, a type or any) with what the
     // list's orders read, from the index alone: without it the count read all 5,000 wide rows (40–70 ms) whatever
-    // the name matched, and the page then visited each match's row (docs/list-performance.md §16).
+    // the name matched, and the page then visited each match's row (docs/list-performance.md#searches).
     index('proposals_proposer_status_idx').on(
       t.proposerId,
       t.status,

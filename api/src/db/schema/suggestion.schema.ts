@@ -81,7 +81,8 @@ export const suggestions = pgTable(
     uniqueIndex('suggestions_number_uq').on(t.number),
     // The list indexes end with the filtered columns, the id and the author, so a page's ids are read from the index
     // alone (an index-only scan): page 100 skips 2,000 entries without visiting 2,000 rows (8.6 ms → 0.5 ms), and a
-    // search by author name walks them checking each author against the matched members (docs/list-performance.md §16).
+    // search by author name walks them checking each author against the matched members
+    // (docs/list-performance.md#searches).
     index('suggestions_status_number_idx').on(t.status, t.number.desc(), t.signed, t.type, t.id, t.authorId),
     ...(
       [

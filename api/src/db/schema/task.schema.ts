@@ -31,7 +31,7 @@ export const tasks = pgTable(
     /**
      * What a search word is looked for in: the name and description lower-cased, kept by PostgreSQL (a stored
      * generated column), trigram- and Han-pair-indexed, so a search checks each candidate's stored text instead of
-     * lower-casing both columns again (docs/list-performance.md §16).
+     * lower-casing both columns again (docs/list-performance.md#searches).
      */
     searchText: text('search_text')
       .notNull()

@@ -23,7 +23,7 @@ export const users = pgTable(
     /**
      * The names a member is searched by, lower-cased, kept by PostgreSQL (a stored generated column): a name search
      * reads it instead of computing it for every member it checks (a Chinese name, which has no trigram, checks all of
-     * them: 2.6 → 1.1 ms for 5,000; docs/list-performance.md §16). Trigram-indexed.
+     * them: 2.6 → 1.1 ms for 5,000; docs/list-performance.md#searches). Trigram-indexed.
      */
     searchName: text('search_name')
       .notNull()

@@ -56,7 +56,9 @@ export async function sendRegistrationCode(
       expiresAt: expiresAt.toISOString(),
     },
   ]).catch(async (err: unknown) => {
-    await clearRate(deps, LIMITS.codeCooldownPerEmail, input.email).catch(() => undefined);
+    await clearRate(deps, LIMITS.codeCooldownPerEmail, input.email).catch((e: unknown) =>
+      deps.logger.warn({ err: e }, 'the code cooldown was not cleared after a mail failure'),
+    );
     return mailNotQueued(err);
   });
   return {

@@ -1,4 +1,5 @@
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
+import type { MailLog } from '../../queues/mail-queue';
 import type { EventBus } from '../../realtime/event-bus';
 import type { ProjectionNotice } from '../proposal/proposal-projection';
 import type { ProposalWorkerPlugins } from '../proposal/proposal-worker-plugin';
@@ -16,6 +17,8 @@ export const WITHDRAW_KIND = 'milestone.withdraw';
  */
 export function milestoneWorkerPlugins(opts: {
   events?: EventBus;
+  /** Where a notice that could not be published is reported (the event transaction has committed by then). */
+  logger: Pick<MailLog, 'warn'>;
 }): Pick<ProposalWorkerPlugins, 'onEvents' | 'windowClosers'> {
   let pending: ProjectionNotice[] = [];
   return {
@@ -31,7 +34,11 @@ export function milestoneWorkerPlugins(opts: {
           // The list room too: payment states move the owners' and the secretariat's inboxes (docs/inbox.md).
           for (const n of notices)
             for (const room of [proposalRoom(n.id), PROPOSAL_LIST_ROOM])
-              await opts.events?.publish(room, PROPOSAL_UPDATE_EVENT, n).catch(() => undefined);
+              await opts.events
+                ?.publish(room, PROPOSAL_UPDATE_EVENT, n)
+                .catch((err: unknown) =>
+                  opts.logger.warn({ err, proposalId: n.id, room }, 'a payment update was not published'),
+                );
           return [];
         },
       },

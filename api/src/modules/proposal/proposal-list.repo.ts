@@ -255,8 +255,8 @@ function proposerMatches(db: Db, where: SQL | undefined, pattern: SQL | Placehol
 /**
  * A search's page and total: its matches (`matches`) are read once (a CTE read twice is computed once), counted,
  * and the page is sorted from them. A walk over a sort index checking each proposal instead read all 5,000 for a
- * name that matches no proposer (7.7 ms; docs/list-performance.md §16); a proposal list's matches are few enough to
- * sort.
+ * name that matches no proposer (7.7 ms; docs/list-performance.md#searches); a proposal list's matches are few
+ * enough to sort.
  */
 function searchStatement(
   db: Db,

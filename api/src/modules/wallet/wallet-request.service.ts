@@ -251,7 +251,11 @@ export async function handleWalletCallback(
       // The signature was applied: the wallet is answered 200 whatever happened to a notice e-mail.
       deps.logger.error({ err, requestId: row.id }, 'a signed action’s e-mail was not queued'),
     );
-    await deps.redis.del(refusalKey(row.id)).catch(() => undefined);
+    await deps.redis
+      .del(refusalKey(row.id))
+      .catch((err: unknown) =>
+        deps.logger.warn({ err, requestId: row.id }, 'a stale refusal note was not cleared'),
+      );
     await runAfterCommit(deps, { events: [await stateEvent(deps, outcome.row)] });
   } catch (err) {
     const final = ['wallet.request_used', 'wallet.request_expired', 'wallet.transaction_reverted'];
