@@ -37,6 +37,24 @@ describe('worker config', () => {
       expect(text).not.toContain('secret-value');
     }
   });
+  it('parses the variables it shares with the api as the api does, and needs Redis and the chain id', () => {
+    const config = loadWorkerConfig({
+      ...base,
+      QUEUE_PREFIX: 'site-b',
+      CONFIRMATIONS: '3',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      QUEUE_PREFIX: 'site-b',
+      CONFIRMATIONS: 3,
+      LOG_LEVEL: 'warn',
+      CHAIN_ID: 31337,
+    });
+    const { REDIS_URL: _r, CHAIN_ID: _c, ...without } = base;
+    expect(() => loadWorkerConfig(without)).toThrow(
+      /REDIS_URL: required[\s\S]*CHAIN_ID: required|CHAIN_ID: required[\s\S]*REDIS_URL: required/,
+    );
+  });
 });
 
 describe('where event indexing starts', () => {

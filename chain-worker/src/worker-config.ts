@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isHexString } from 'ethers';
 import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
 import { ConfigError, optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
-import { DEFAULT_QUEUE_PREFIX } from '@cr/api/queues/chain-queues';
+import { required, sharedEnv } from '@cr/api/config/shared-env';
 
 /** What one worker instance can run; WORKER_QUEUES picks a subset (e.g. scale `submit` apart from the watcher). */
 export const WORKER_PARTS = ['submit', 'confirm', 'track', 'finalize', 'dispatcher', 'watcher'] as const;
@@ -29,18 +29,17 @@ const ms = (fallback: number, min = 10) => z.coerce.number().int().min(min).max(
 
 /** Every variable the chain worker reads (the one place it touches process.env). */
 export const workerEnvSchema = z.object({
-  /** PostgreSQL; required by `npm run start:worker` (the all-in-one process passes its own database handle). */
-  DATABASE_URL: optionalString.pipe(urlWithProtocol('postgres:', 'postgresql:').optional()),
-  REDIS_URL: urlWithProtocol('redis:', 'rediss:'),
+  // DATABASE_URL (required by `npm run start:worker`; the all-in-one process passes its own database handle),
+  // QUEUE_PREFIX, LOG_LEVEL, CONFIRMATIONS; REDIS_URL and CHAIN_ID this process cannot run without.
+  ...sharedEnv,
+  REDIS_URL: required(sharedEnv.REDIS_URL),
+  CHAIN_ID: required(sharedEnv.CHAIN_ID),
   CHAIN_RPC_URL: urlWithProtocol('http:', 'https:'),
-  CHAIN_ID: z.coerce.number().int().positive(),
   /** The relayer's key (0x + 64 hex). Pays gas; cannot forge members' actions (the contracts check their DID keys). */
   RELAYER_PRIVATE_KEY: z
     .string()
     .refine((v) => isHexString(v, 32), { message: 'must be 0x followed by 64 hex digits' })
     .transform((v) => new Secret(v)),
-  /** Blocks a tx must be under (its own block counts as 1) before it is `chained`. */
-  CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
   /** Comma-separated parts this instance runs (default all): submit, confirm, track, finalize, dispatcher, watcher. */
   WORKER_QUEUES: z
     .string()
@@ -92,10 +91,6 @@ export const workerEnvSchema = z.object({
   HEAD_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   /** With a head tracker: how long after a send its confirm job (the watchdog behind the block confirmer) starts. */
   CONFIRM_WATCHDOG_MS: ms(10_000, 0),
-  QUEUE_PREFIX: z
-    .string()
-    .regex(/^[\w.-]+$/)
-    .default(DEFAULT_QUEUE_PREFIX),
   /** A job whose worker died is taken over after this long (BullMQ lock; renewed at half of it while alive). */
   JOB_LOCK_MS: ms(30_000, 500),
   /** How often the dispatcher looks for open actions without a job, and how idle an action must be to count. */
@@ -119,7 +114,6 @@ export const workerEnvSchema = z.object({
   TREASURY_ADDRESS: optionalString,
   /** Block the contracts were deployed in: where event indexing starts. Required with the addresses. */
   CONTRACTS_FROM_BLOCK: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
-  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 });
 
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ESC_ADDRESS_SHAPE } from '@cr/contract/address';
-import { DEFAULT_QUEUE_PREFIX } from '../queues/chain-queues';
+import { sharedEnv } from './shared-env';
 import { booleanString, optionalString, parseEnv, portString, urlWithProtocol } from './env-parse';
 
 /**
@@ -15,27 +15,17 @@ export const apiEnvSchema = z.object({
   /** Public origin of the site, used in e-mails and wallet callbacks. Defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalString.pipe(urlWithProtocol('http:', 'https:').optional()),
   DATA_DIR: z.string().default('.data'),
-  /** PostgreSQL connection; unset means embedded PGlite under DATA_DIR/pglite. */
-  DATABASE_URL: optionalString.pipe(urlWithProtocol('postgres:', 'postgresql:').optional()),
-  /** Redis connection; `npm start` provides one when unset. Required by start:api / start:worker. */
-  REDIS_URL: optionalString.pipe(urlWithProtocol('redis:', 'rediss:').optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // DATABASE_URL, REDIS_URL (required by start:api, checked there), QUEUE_PREFIX, LOG_LEVEL, CHAIN_ID, CONFIRMATIONS.
+  ...sharedEnv,
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset in dev means the local capture outbox. */
   SMTP_URL: optionalString.pipe(urlWithProtocol('smtp:', 'smtps:').optional()),
   MAIL_FROM: z.string().default('Cyber Republic <no-reply@localhost>'),
   /** Signs the unsubscribe links in e-mails (HMAC-SHA256); changing it invalidates the links already sent. */
   MAIL_LINK_SECRET: z.string().min(32).default('dev-only-mail-link-secret-do-not-use-in-production'),
-  /** Key prefix of the BullMQ queues (chain and mail) in Redis; the chain worker reads the same variable. */
-  QUEUE_PREFIX: z
-    .string()
-    .regex(/^[\w.-]+$/)
-    .default(DEFAULT_QUEUE_PREFIX),
   /** Web build served by the api; empty disables static serving (e.g. a CDN serves it). */
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** EVM JSON-RPC of the governance chain. */
   CHAIN_RPC_URL: optionalString.pipe(urlWithProtocol('http:', 'https:', 'ws:', 'wss:').optional()),
-  CHAIN_ID: z.coerce.number().int().positive().optional(),
-  CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
   /** Addresses of the governance contracts on that chain (configuration, never constants in code). */
   COUNCIL_ADDRESS: optionalString.pipe(
     z.string().regex(ESC_ADDRESS_SHAPE, 'must be a 0x address').optional(),
