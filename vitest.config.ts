@@ -62,6 +62,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what a page shows after a round trip to the api: vitest's default ceiling of 1 s
+          // held on a quiet machine and failed on a busy one (a dismissed report's row still listed after 1 s). The
+          // same 15 s as the suites' locator waits; a poll that succeeds returns at once.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
