@@ -35,6 +35,7 @@ export function bindStatement(input: { site: string; username: string; userId: s
  */
 export const bindDidAction = defineWalletAction({
   name: 'bind-did',
+  intent: 'didsign',
   payload: noPayload,
   policy: policy.auth,
   params: walletActionParamsSchemas['bind-did'],

@@ -17,6 +17,7 @@ const disabled = () => new AppError(403, 'auth.account_disabled', 'This account 
  */
 export const loginAction = defineWalletAction({
   name: 'login',
+  intent: 'credaccess',
   payload: noPayload,
   policy: policy.public,
   params: walletActionParamsSchemas.login,

@@ -13,7 +13,7 @@ import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import type { ConclusionRow } from '../../db/schema/conclusion.schema';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
-import { AppError, conflict, unauthorized } from '../../http/app-error';
+import { conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { chainConfig } from '../proposal/proposal-registration.service';
 import { defineWalletAction } from '../wallet/wallet-action';
@@ -48,7 +48,6 @@ const concludePayloadSchema = z.object({
 });
 type ConcludePayload = z.infer<typeof concludePayloadSchema>;
 
-const noSignature = () => new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
 const noSecretary = () =>
   conflict('conclusion.no_secretary', 'There is no secretary general on chain to co-sign the conclusion.');
 
@@ -86,6 +85,7 @@ async function plan(db: Db, s: ConclusionSubject, party: Party, outcome: Conclus
  */
 export const concludeAction = defineWalletAction({
   name: 'conclude',
+  intent: 'didsign',
   payload: concludePayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas.conclude,
@@ -139,7 +139,6 @@ export const concludeAction = defineWalletAction({
   },
   async apply({ tx, deps, request, reply, payload: x }) {
     const { chainId, governance } = chainConfig(deps);
-    if (!reply.signatureHex) throw noSignature();
     const s = await conclusionSubject(tx, x.proposalId, true);
     const party = partyOf(s, reply.signerDid);
     if (party !== x.party) throw changed();

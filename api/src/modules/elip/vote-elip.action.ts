@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { elipVoteStatement } from '@cr/contract/elip-vote-statement';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
-import { AppError, unauthorized } from '../../http/app-error';
+import { unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { findUserByDid } from '../account/account.repo';
 import { seatedNow } from '../council/council.repo';
@@ -37,6 +37,7 @@ async function subject(db: Db, elipId: string, did: string | null, lock: boolean
  */
 export const voteElipAction = defineWalletAction({
   name: 'vote-elip',
+  intent: 'didsign',
   payload: votePayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['vote-elip'],
@@ -68,8 +69,6 @@ export const voteElipAction = defineWalletAction({
     };
   },
   async apply({ tx, request, reply, payload: x }) {
-    if (!reply.signatureHex)
-      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     const { e, seat } = await subject(tx, x.elipId, reply.signerDid, true);
     const words = elipVoteStatement({ ...x, did: reply.signerDid, number: e.number, title: e.title });
     if (

@@ -90,6 +90,3 @@ export async function checkNotPending(db: Db, rows: MilestoneRow[]): Promise<voi
 
 export const changed = () =>
   conflict('milestone.changed', 'The payment changed after this QR code was made. Please start again.');
-
-export const noSignature = () =>
-  new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');

@@ -14,7 +14,6 @@ import {
   checkNotPending,
   checkOwner,
   checkRequestable,
-  noSignature,
   paymentNonce,
   paymentSubject,
   treasuryConfig,
@@ -58,6 +57,7 @@ function statementOf(
  */
 export const requestPaymentAction = defineWalletAction({
   name: 'request-payment',
+  intent: 'didsign',
   payload: requestPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['request-payment'],
@@ -89,7 +89,6 @@ export const requestPaymentAction = defineWalletAction({
   },
   async apply({ tx, deps, request, reply, payload: x }) {
     const { chainId, treasury } = treasuryConfig(deps);
-    if (!reply.signatureHex) throw noSignature();
     const s = await paymentSubject(tx, x.proposalId, true);
     checkOwner(s.p, reply.signerDid);
     const row = await checkRequestable(tx, s, x.stage);

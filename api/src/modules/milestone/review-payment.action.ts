@@ -12,7 +12,6 @@ import {
   changed,
   checkNotPending,
   checkSecretary,
-  noSignature,
   paymentNonce,
   paymentSubject,
   treasuryConfig,
@@ -59,6 +58,7 @@ async function reviewOf(db: Db, x: ReviewPayload, chainId: number, lock = false)
  */
 export const reviewPaymentAction = defineWalletAction({
   name: 'review-payment',
+  intent: 'didsign',
   payload: reviewPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['review-payment'],
@@ -84,7 +84,6 @@ export const reviewPaymentAction = defineWalletAction({
   },
   async apply({ tx, deps, request, reply, payload: x }) {
     const { chainId, treasury } = treasuryConfig(deps);
-    if (!reply.signatureHex) throw noSignature();
     await checkSecretary(tx, reply.signerDid);
     const r = await reviewOf(tx, x, chainId, true);
     await checkNotPending(tx, [r.row]);

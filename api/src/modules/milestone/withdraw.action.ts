@@ -12,7 +12,6 @@ import {
   changed,
   checkNotPending,
   checkOwner,
-  noSignature,
   paymentNonce,
   paymentSubject,
   treasuryConfig,
@@ -45,6 +44,7 @@ async function withdrawalOf(db: Db, ref: string, nonce: bigint, chainId: number,
  */
 export const withdrawAction = defineWalletAction({
   name: 'withdraw',
+  intent: 'didsign',
   payload: withdrawPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas.withdraw,
@@ -70,7 +70,6 @@ export const withdrawAction = defineWalletAction({
   },
   async apply({ tx, deps, request, reply, payload: x }) {
     const { chainId, treasury } = treasuryConfig(deps);
-    if (!reply.signatureHex) throw noSignature();
     const w = await withdrawalOf(tx, x.proposalId, BigInt(x.nonce), chainId, true);
     checkOwner(w.p, reply.signerDid);
     await checkNotPending(tx, w.due);

@@ -74,6 +74,7 @@ async function requirementFor(
  */
 export const coSignNominationAction = defineWalletAction({
   name: 'co-sign-nomination',
+  intent: 'didsign',
   payload: nominationPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['co-sign-nomination'],
@@ -106,8 +107,6 @@ export const coSignNominationAction = defineWalletAction({
     };
   },
   async apply({ tx, deps, request, reply, payload }) {
-    if (!reply.signatureHex)
-      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     const { s, plan, req } = await requirementFor(
       deps,
       tx,

@@ -26,6 +26,7 @@ export function profileStatement(input: { username: string; userId: string; did:
  */
 export const signProfileStatementAction = defineWalletAction({
   name: 'sign-profile-statement',
+  intent: 'didsign',
   payload: noPayload,
   policy: policy.auth,
   params: walletActionParamsSchemas['sign-profile-statement'],
@@ -56,6 +57,6 @@ export const signProfileStatementAction = defineWalletAction({
       signedAt: new Date().toISOString(),
     };
     await updateProfile(tx, request.requesterId!, {}, { didAttestation: attestation }, new Date());
-    return { result: { signature: reply.signatureHex! } };
+    return { result: { signature: reply.signatureHex } };
   },
 });

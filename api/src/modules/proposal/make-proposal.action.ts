@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { registrationRefusal } from '@cr/contract/chain-refusals';
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
-import { AppError, conflict, unauthorized } from '../../http/app-error';
+import { conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import type { AuthUser } from '../session/auth-user';
 import { markProposed, searchDocument } from '../suggestion/suggestion.repo';
@@ -67,6 +67,7 @@ function checkOnChain(deps: AppDeps, r: Registration, memberDid: string) {
  */
 export const makeProposalAction = defineWalletAction({
   name: 'make-proposal',
+  intent: 'didsign',
   payload: registrationPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['make-proposal'],
@@ -96,8 +97,8 @@ export const makeProposalAction = defineWalletAction({
   },
   async apply({ tx, deps, request, reply, payload }) {
     const { chainId, governance } = chainConfig(deps);
-    if (!request.requesterId || !reply.signatureHex)
-      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
+    // The council member who asked for the QR: the policy lets only a signed-in member create the request.
+    if (!request.requesterId) throw new Error(`make-proposal request ${request.id} has no requester`);
     const member: AuthUser = {
       id: request.requesterId,
       did: reply.signerDid,

@@ -40,6 +40,7 @@ const vetoCall = (draftHash: string) => governanceInterface.encodeFunctionData('
  */
 export const vetoAction = defineWalletAction({
   name: 'veto',
+  intent: 'esctransaction',
   payload: vetoPayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas.veto,
@@ -66,8 +67,6 @@ export const vetoAction = defineWalletAction({
   async apply({ tx, deps, reply, payload }) {
     const { chainId, governance } = chainConfig(deps);
     const sent = reply.transaction;
-    if (!sent)
-      throw new AppError(400, 'wallet.transaction_missing', 'The wallet did not report a transaction.');
     const p = await findProposal(tx, payload.proposalId);
     if (!p?.draftHash) throw notFound('proposal', 'proposal.not_found');
     const action = await recordChainAction(tx, {

@@ -12,7 +12,7 @@ import { recordChainAction } from '../../chain/chain-outbox';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow, ProposalVoteRow } from '../../db/schema/proposal.schema';
-import { AppError, conflict, notFound, unauthorized } from '../../http/app-error';
+import { conflict, notFound, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { defineWalletAction } from '../wallet/wallet-action';
 import { chainConfig, memberIdOf, notCouncil } from './proposal-registration.service';
@@ -73,6 +73,7 @@ function checkOnChain(deps: AppDeps, p: ProposalRow, vote: ProposalVoteRow, did:
  */
 export const voteAction = defineWalletAction({
   name: 'vote',
+  intent: 'didsign',
   payload: votePayloadSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas.vote,
@@ -102,8 +103,6 @@ export const voteAction = defineWalletAction({
   },
   async apply({ tx, deps, request, reply, payload }) {
     const { chainId, governance } = chainConfig(deps);
-    if (!reply.signatureHex)
-      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     const p = await findProposal(tx, payload.proposalId, true);
     if (!p) throw notFound('proposal', 'proposal.not_found');
     const { seat } = await checkVoter(deps, tx, p, reply.signerDid);

@@ -59,6 +59,7 @@ const signedVersionSchema = z.object({ number: z.number().int(), version: z.numb
 
 export const signSuggestionAction = defineWalletAction({
   name: 'sign-suggestion',
+  intent: 'didsign',
   payload: signedVersionSchema,
   policy: policy.auth,
   params: walletActionParamsSchemas['sign-suggestion'],
@@ -94,8 +95,6 @@ export const signSuggestionAction = defineWalletAction({
     const authorDid = await repo.didOfUser(tx, row.authorId);
     if (!authorDid || authorDid !== reply.signerDid)
       throw new AppError(403, 'did.signer_mismatch', 'This suggestion must be signed with its author’s DID.');
-    if (!reply.signatureHex)
-      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
     // The terms are rebuilt now: the statement signed must still be the one the chain will check.
     if ((await ownerSignStatement(deps, tx, row, reply.signerDid)) !== request.statement)
       throw conflict(
@@ -106,7 +105,7 @@ export const signSuggestionAction = defineWalletAction({
     await repo.markSigned(tx, row.id, {
       signature: reply.signatureHex,
       signerDid: reply.signerDid,
-      signerPublicKey: reply.publicKeyBase58 ?? null,
+      signerPublicKey: reply.publicKeyBase58,
       statement: request.statement,
       at: signedAt,
     });

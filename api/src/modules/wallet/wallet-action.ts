@@ -4,6 +4,7 @@ import type { WalletActionName, WalletActionParams } from '@cr/contract/wallet.c
 import type { Db } from '../../db/db-client';
 import type { WalletRequestRow } from '../../db/schema';
 import type { AfterCommit } from '../../effects/after-commit';
+import { AppError } from '../../http/app-error';
 import type { Policy } from '../../http/route';
 import type { AuthUser } from '../session/auth-user';
 import type { VerifiedTransaction } from './wallet-transaction';
@@ -80,6 +81,28 @@ export interface VerifiedReply {
   transaction?: VerifiedTransaction;
 }
 
+/**
+ * The reply as `apply()` receives it for its action's intent: what that intent answers with is there, checked once
+ * by the mechanism (`replyFor`), so no action checks it again.
+ */
+export type ReplyFor<I extends WalletIntent> = I extends 'didsign' | 'signdigest'
+  ? VerifiedReply & { signatureHex: string; publicKeyBase58: string }
+  : I extends 'esctransaction'
+    ? VerifiedReply & { txHash: string; transaction: VerifiedTransaction }
+    : VerifiedReply;
+
+/** Narrows a verified reply to its intent's shape, or refuses it (nothing is applied). */
+export function replyFor<I extends WalletIntent>(intent: I, reply: VerifiedReply): ReplyFor<I> {
+  if (intent === 'didsign' || intent === 'signdigest') {
+    if (!reply.signatureHex || !reply.publicKeyBase58)
+      throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
+  } else if (intent === 'esctransaction') {
+    if (!reply.txHash || !reply.transaction)
+      throw new AppError(400, 'wallet.transaction_missing', 'The wallet did not report a transaction.');
+  }
+  return reply as ReplyFor<I>;
+}
+
 /** The transaction an `esctransaction` request asked for, as stored when it was created. */
 export function requestedTransaction(request: WalletRequestRow): WalletTransaction {
   const t = (request.payload as { transaction?: WalletTransaction }).transaction;
@@ -105,8 +128,11 @@ export type ActionOutcome<Result extends Record<string, unknown> = Record<string
 export interface WalletAction<
   A extends WalletActionName = WalletActionName,
   P extends Record<string, unknown> = Record<string, unknown>,
+  I extends WalletIntent = WalletIntent,
 > {
   name: A;
+  /** What the wallet is asked to do; `prepare()` asks exactly that, and `apply()` gets that intent's reply. */
+  intent: I;
   /** Who may create such a request. */
   policy: Policy;
   /** The body's `params` (also the contract's, so the page, the route and the action share one schema). */
@@ -120,13 +146,13 @@ export interface WalletAction<
     deps: AppDeps;
     user: AuthUser | null;
     params: WalletActionParams[A];
-  }): Promise<PreparedWalletRequest & { payload?: P }>;
+  }): Promise<PreparedWalletRequest & { intent: I; payload?: P }>;
   /** Domain rules on a verified reply (throw AppError to refuse, which rolls everything back), then the change. */
   apply(ctx: {
     tx: Db;
     deps: AppDeps;
     request: WalletRequest;
-    reply: VerifiedReply;
+    reply: ReplyFor<I>;
     /** The stored payload, parsed by `payload`. */
     payload: P;
   }): Promise<ActionOutcome>;
@@ -138,9 +164,10 @@ export interface WalletAction<
 export const defineWalletAction = <
   A extends WalletActionName,
   P extends Record<string, unknown> = Record<string, unknown>,
+  I extends WalletIntent = WalletIntent,
 >(
-  action: WalletAction<A, P>,
-): WalletAction<A, P> => action;
+  action: WalletAction<A, P, I>,
+): WalletAction<A, P, I> => action;
 
 /** The payload of an action that stores none. */
 export const noPayload = z.strictObject({});

@@ -14,6 +14,7 @@ import { enforcePolicy } from '../../http/mount-routes';
 import type { AuthUser } from '../session/auth-user';
 import {
   asWalletRequest,
+  replyFor,
   requestedTransaction,
   storedPayload,
   type VerifiedReply,
@@ -228,6 +229,11 @@ export async function handleWalletCallback(
     const request = asWalletRequest(row);
     const reply = await withTransaction(deps, request, await gateway(deps).verifyReply(request, body));
     if (reply.transaction?.revertReason !== undefined) return await recordReverted(deps, row, reply);
+    if (request.intent !== action.intent)
+      throw new Error(
+        `wallet request ${row.id} is ${request.intent}; its action ${action.name} asks ${action.intent}`,
+      );
+    const answered = replyFor(action.intent, reply);
     const outcome = await db
       .transaction(async (tx) => {
         const claimed = await repo.claimPending(tx, row.id, new Date(), 'signed', { txHash: reply.txHash });
@@ -236,7 +242,7 @@ export async function handleWalletCallback(
           tx,
           deps,
           request: asWalletRequest(claimed),
-          reply,
+          reply: answered,
           payload: storedPayload(action, claimed.payload),
         });
         await repo.recordOutcome(tx, row.id, { signerDid: reply.signerDid, result: applied.result });
