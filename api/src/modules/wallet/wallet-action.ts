@@ -91,14 +91,17 @@ export type ReplyFor<I extends WalletIntent> = I extends 'didsign' | 'signdigest
     ? VerifiedReply & { txHash: string; transaction: VerifiedTransaction }
     : VerifiedReply;
 
+/** An `esctransaction` reply that names no transaction (the mechanism refuses it before looking it up). */
+export const transactionMissing = () =>
+  new AppError(400, 'wallet.transaction_missing', 'The wallet did not report a transaction.');
+
 /** Narrows a verified reply to its intent's shape, or refuses it (nothing is applied). */
 export function replyFor<I extends WalletIntent>(intent: I, reply: VerifiedReply): ReplyFor<I> {
   if (intent === 'didsign' || intent === 'signdigest') {
     if (!reply.signatureHex || !reply.publicKeyBase58)
       throw new AppError(400, 'did.signature_invalid', 'The reply carries no signature.');
   } else if (intent === 'esctransaction') {
-    if (!reply.txHash || !reply.transaction)
-      throw new AppError(400, 'wallet.transaction_missing', 'The wallet did not report a transaction.');
+    if (!reply.txHash || !reply.transaction) throw transactionMissing();
   }
   return reply as ReplyFor<I>;
 }

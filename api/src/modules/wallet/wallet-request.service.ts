@@ -17,6 +17,7 @@ import {
   replyFor,
   requestedTransaction,
   storedPayload,
+  transactionMissing,
   type VerifiedReply,
   type WalletAction,
   type WalletRequest,
@@ -166,8 +167,7 @@ async function withTransaction(
   reply: VerifiedReply,
 ): Promise<VerifiedReply> {
   if (request.intent !== 'esctransaction') return reply;
-  if (!reply.txHash)
-    throw new AppError(400, 'wallet.transaction_missing', 'The wallet did not report a transaction.');
+  if (!reply.txHash) throw transactionMissing();
   if (await repo.findByTxHash(deps.database.db, reply.txHash)) throw transactionUsed();
   const transaction = await verifyWalletTransaction(deps, requestedTransaction(request), reply.txHash);
   return { ...reply, txHash: transaction.hash, transaction };
