@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { E2eSite } from './site';
 import { startE2eSite } from './site';
+import { reportPageOnFailure } from './failure-report';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../dist');
@@ -59,6 +60,7 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
     if (msg.type() === 'error' && !BENIGN_CONSOLE.test(msg.text()))
       errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
   });
+  reportPageOnFailure(page, errors);
   return { page, context, errors };
 }
 
