@@ -92,6 +92,7 @@ export function initI18n(bundled?: Resource, lang: Lang = browserLanguage()): ty
         ...(bundled ? { resources: bundled } : {}),
         interpolation: { escapeValue: false }, // React escapes
         returnNull: false,
+        parseMissingKeyHandler: missingText,
         initAsync: !bundled,
       });
   } else {
@@ -102,6 +103,18 @@ export function initI18n(bundled?: Resource, lang: Lang = browserLanguage()): ty
 }
 
 let started: Promise<unknown> = Promise.resolve();
+
+/**
+ * A key with no text (a typo, or a namespace its page never loaded) would show the raw key: it is said as a console
+ * error, so the browser suite fails on any page that shows one. A call that gives its own `defaultValue` (names that
+ * may have no translation, such as a member's free-form skill) shows that value and is not reported.
+ */
+function missingText(key: string, defaultValue: string | undefined, opts?: { ns?: unknown }): string {
+  if (defaultValue !== undefined) return defaultValue;
+  const ns = typeof opts?.ns === 'string' ? `${opts.ns}:` : '';
+  console.error(`i18n: no text for the key "${key.includes(':') ? key : ns + key}" in ${i18next.language}`);
+  return key;
+}
 
 /** Resolves once i18next has started in its language (its shared texts loaded); never rejects. */
 export function i18nReady(): Promise<void> {
