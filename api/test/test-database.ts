@@ -1,28 +1,98 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DbHandle } from '../src/db/db-client';
 import { testConfig } from './test-config';
 
-/** A database URL for one test file: a new database on the configured PostgreSQL, or undefined for PGlite. */
-export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
+
+/** The template's name: it changes with any migration, so a run never copies a database migrated differently. */
+function templateName(): string {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
+    const full = path.join(MIGRATIONS_DIR, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return `cr_template_${hash.digest('hex').slice(0, 12)}`;
+}
+
+function urlOf(name: string): string {
+  const url = new URL(testConfig.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: testConfig.DATABASE_URL });
+  await admin.connect();
+  try {
+    return await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Any number, the same in every test process: the lock under which one of them builds the template. */
+const TEMPLATE_LOCK = 0x63725f74;
+
+let template: Promise<string> | undefined;
+
+/**
+ * The migrated, empty database every test file's database is copied from: built once for the run (the first test
+ * process to need it builds it under an advisory lock; the others wait, then copy). It is built under another name
+ * and renamed when complete, so a run stopped half-way never leaves a half-migrated template. Templates of older
+ * migrations are dropped.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= withAdmin(async (admin) => {
+    const name = templateName();
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      await (await openDatabase({ databaseUrl: urlOf(building), pgliteDir: '' })).close();
+      await admin.query(`alter database ${building} rename to ${name}`);
+      const stale = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'cr\\_template\\_%' and datname <> $1`,
+        [name],
+      );
+      for (const { datname } of stale.rows) {
+        try {
+          await admin.query(`drop database if exists ${datname}`);
+        } catch {
+          // In use by another checkout's run on the same server: it stays, and is dropped by a later run.
+        }
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return template;
+}
+
+/**
+ * A database URL for one test file: a new database on the configured PostgreSQL, or undefined for PGlite. It is a
+ * copy of the migrated template (opening it applies nothing), or empty with `{ empty: true }` (a restore's target).
+ */
+export async function createTestDatabase(
+  opts: { empty?: boolean } = {},
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   if (testConfig.TEST_DATABASE !== 'postgres') return { url: undefined, drop: async () => undefined };
   if (!testConfig.DATABASE_URL) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
   const name = `cr_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testConfig.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(testConfig.DATABASE_URL);
-  url.pathname = `/${name}`;
+  const from = opts.empty ? '' : ` template ${await migratedTemplate()}`;
+  await withAdmin((admin) => admin.query(`create database ${name}${from}`));
   return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: testConfig.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    url: urlOf(name),
+    drop: () =>
+      withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 

@@ -64,7 +64,7 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres')('backup and restore (pg_
     // The documented commands (docs/operations.md).
     const dump = path.join(dataDir, 'cr.dump');
     execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, source.url!]);
-    const target = await createTestDatabase();
+    const target = await createTestDatabase({ empty: true });
     drops.push(target.drop);
     execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${target.url!}`, dump]);
 

@@ -92,6 +92,8 @@ export function initI18n(bundled?: Resource, lang: Lang = browserLanguage()): ty
         ...(bundled ? { resources: bundled } : {}),
         interpolation: { escapeValue: false }, // React escapes
         returnNull: false,
+        // The key a missing text reports and shows names its namespace (`teams:skillsets.React`).
+        appendNamespaceToMissingKey: true,
         parseMissingKeyHandler: missingText,
         initAsync: !bundled,
       });
@@ -109,10 +111,9 @@ let started: Promise<unknown> = Promise.resolve();
  * error, so the browser suite fails on any page that shows one. A call that gives its own `defaultValue` (names that
  * may have no translation, such as a member's free-form skill) shows that value and is not reported.
  */
-function missingText(key: string, defaultValue: string | undefined, opts?: { ns?: unknown }): string {
+function missingText(key: string, defaultValue: string | undefined): string {
   if (defaultValue !== undefined) return defaultValue;
-  const ns = typeof opts?.ns === 'string' ? `${opts.ns}:` : '';
-  console.error(`i18n: no text for the key "${key.includes(':') ? key : ns + key}" in ${i18next.language}`);
+  console.error(`i18n: no text for the key "${key}" in ${i18next.language}`);
   return key;
 }
 
