@@ -9,6 +9,7 @@ import {
   expectPageTitle,
   waitForPage,
   logOutThroughMenu,
+  animationsDone,
 } from './browser';
 
 const site = useSite();
@@ -28,6 +29,33 @@ async function signInAs(page: Page, token: string, path = '/') {
   await page.goto(`${baseUrl(site)}${path}`);
   return waitForPage(page);
 }
+
+describe('motion', () => {
+  // Popups step through their motion on animationend: with animations removed outright (the site's reduced-motion
+  // rule once did that) the account menu never appeared, and a dropdown left unplaced sat 8,600 px above the page.
+  for (const motion of [false, true])
+    it(`the account menu and its confirmation open and close ${motion ? 'with motion' : 'for a reader who prefers reduced motion'}`, async () => {
+      const { page, context, errors } = await newPage(browser, { motion });
+      await signInAs(page, site.site.memberToken, '/profile/info');
+      expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(!motion);
+      await page.getByRole('button', { name: `Account menu for ${site.site.memberName}` }).click();
+      const item = page.getByRole('menuitem', { name: 'Log out' });
+      await item.waitFor();
+      if (motion) await animationsDone(page);
+      const box = await item.boundingBox();
+      expect(box!.y).toBeGreaterThan(0);
+      await item.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      if (motion) await animationsDone(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // Still signed in: Cancel logs nobody out.
+      await page.getByRole('button', { name: `Account menu for ${site.site.memberName}` }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+});
 
 describe('start-up login state', () => {
   it('a remembered token signs the member in: header menu and their own profile', async () => {
