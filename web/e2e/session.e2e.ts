@@ -33,7 +33,7 @@ async function signInAs(page: Page, token: string, path = '/') {
 describe('motion', () => {
   // Popups step through their motion on animationend: with animations removed outright (the site's reduced-motion
   // rule once did that) the account menu never appeared, and a dropdown left unplaced sat 8,600 px above the page.
-  for (const motion of [false, true])
+  for (const motion of [false, true] as const)
     it(`the account menu and its confirmation open and close ${motion ? 'with motion' : 'for a reader who prefers reduced motion'}`, async () => {
       const { page, context, errors } = await newPage(browser, { motion });
       await signInAs(page, site.site.memberToken, '/profile/info');

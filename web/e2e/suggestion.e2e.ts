@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elaAddressFromProgramHash, toChecksumEscAddress } from '@cr/contract/address';
 import en from '../src/features/suggestions/locales/en.json';
 import zh from '../src/features/suggestions/locales/zh.json';
-import { baseUrl, launchBrowser, newPage, shot, useSite, expectPageTitle, waitForPage } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  shot,
+  useSite,
+  expectPageTitle,
+  waitForPage,
+  animationsDone,
+} from './browser';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 import { chooseOption } from './select';
 import type { E2eSite } from './site';
@@ -154,6 +163,10 @@ async function confirmPopover(page: Page) {
   const ok = page.locator(
     '.ant-popover:not(.ant-popover-hidden) .ant-popconfirm-buttons .ant-btn-primary, .ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary',
   );
+  await ok.last().waitFor();
+  // A click aimed while the popover still zooms in can land beside its button (a dismissal that was never sent,
+  // in a full run on a loaded machine).
+  await animationsDone(page);
   await ok.last().click();
 }
 
