@@ -55,6 +55,28 @@ describe('motion', () => {
       expect(errors).toEqual([]);
       await context.close();
     });
+
+  // A button's loading icon leaves on transitionend: with transitions off it stayed, and the button read
+  // "loading Log in" after a refused sign-in.
+  it('a refused sign-in leaves the button as it was, for a reader who prefers reduced motion', async () => {
+    const { page, context } = await newPage(browser, { motion: false });
+    await page.goto(`${baseUrl(site)}/login`);
+    await waitForPage(page);
+    await page.getByRole('tab', { name: 'Email or username' }).click();
+    await page.getByRole('textbox', { name: 'Email or username' }).fill(site.site.memberName);
+    const submit = page.locator('main').getByRole('button', { name: 'Log in', exact: true });
+    for (const attempt of [1, 2]) {
+      await page.getByLabel('Password', { exact: true }).fill(`not the password ${attempt}`);
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/user/login')),
+        submit.click(),
+      ]);
+      expect(res.status()).toBe(401);
+      await page.getByText('The username or password is incorrect').waitFor();
+    }
+    await expect.poll(() => page.locator('main .ant-btn-loading-icon').count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe('start-up login state', () => {
