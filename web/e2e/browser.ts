@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { E2eSite } from './site';
 import { startE2eSite } from './site';
@@ -192,8 +192,15 @@ export async function logOutThroughMenu(page: Page, username: string): Promise<v
       await page.keyboard.press('Escape');
     }
   }
-  // The confirmation zooms in from the menu: a click aimed while it still moves can land beside its button (a
-  // logout that did nothing, in a full run on a loaded machine).
+  await clickWhenStill(page, confirm);
+}
+
+/**
+ * Clicks a button in a popup (a confirmation, a popover) once nothing moves: a click aimed while the popup still
+ * zooms in can land beside its button, which on a loaded machine left a logout and two confirmations undone.
+ */
+export async function clickWhenStill(page: Page, button: Locator): Promise<void> {
+  await button.waitFor();
   await animationsDone(page);
-  await confirm.click();
+  await button.click();
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, launchBrowser, newPage, shot, useSite } from './browser';
+import { clickWhenStill, launchBrowser, newPage, shot, useSite } from './browser';
 import {
   approveDialogQr,
   call,
@@ -138,10 +138,7 @@ describe('a passed proposal carried to FINAL', () => {
     await sec.locator('[data-testid="tracking-reject"]').click();
     await sec.locator('[data-testid="tracking-reject-comment"]').fill('请附上访问统计。');
     await sec.locator('[data-testid="tracking-reject-send"]').click();
-    // Aimed once the confirmation has stopped zooming in (a click during it landed beside the button once).
-    await sec.locator('[data-testid="tracking-reject-confirm"]').waitFor();
-    await animationsDone(sec);
-    await sec.locator('[data-testid="tracking-reject-confirm"]').click();
+    await clickWhenStill(sec, sec.locator('[data-testid="tracking-reject-confirm"]'));
     await waitEntry(sec, 'proposal-tracking', 'REJECT');
     await waitEntry(owner, 'proposal-tracking', 'REJECT');
     await expect(owner.locator('[data-testid="tracking-review"]').innerText()).resolves.toContain(

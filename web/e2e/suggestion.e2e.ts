@@ -12,7 +12,7 @@ import {
   useSite,
   expectPageTitle,
   waitForPage,
-  animationsDone,
+  clickWhenStill,
 } from './browser';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 import { chooseOption } from './select';
@@ -163,11 +163,7 @@ async function confirmPopover(page: Page) {
   const ok = page.locator(
     '.ant-popover:not(.ant-popover-hidden) .ant-popconfirm-buttons .ant-btn-primary, .ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary',
   );
-  await ok.last().waitFor();
-  // A click aimed while the popover still zooms in can land beside its button (a dismissal that was never sent,
-  // in a full run on a loaded machine).
-  await animationsDone(page);
-  await ok.last().click();
+  await clickWhenStill(page, ok.last());
 }
 
 async function toast(page: Page, text: string) {
