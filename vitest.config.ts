@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import LongFirstSequencer from './scripts/src/test-run/long-first-sequencer';
+import { BROWSER_LANES } from './web/e2e/lanes';
 
 // Three homes for tests (conventions.md): unit tests beside the code, integration tests through
 // real services (*.int.test.ts), browser tests in web/e2e (*.e2e.ts); plus the long fault suite (*.faults.ts).
@@ -66,7 +67,8 @@ export default defineConfig({
           // held on a quiet machine and failed on a busy one (a dismissed report's row still listed after 1 s). The
           // same 15 s as the suites' locator waits; a poll that succeeds returns at once.
           expect: { poll: { timeout: 15_000 } },
-          fileParallelism: false,
+          // Lanes of files side by side, each on its own stack (web/e2e/lanes.ts, web/e2e/global-setup.ts).
+          maxWorkers: BROWSER_LANES,
         },
       },
     ],

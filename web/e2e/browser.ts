@@ -85,15 +85,17 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
 }
 
 /**
- * The running product for this test file: the one the project's globalSetup started (web/e2e/global-setup.ts),
- * or, when the project has no globalSetup, one started for this file alone.
+ * The running product for this test file: its lane's, of those the project's globalSetup started
+ * (web/e2e/global-setup.ts), or, when the project has no globalSetup, one started for this file alone.
  */
 export function useSite(): { readonly site: E2eSite } {
   const holder: { site?: E2eSite; stop?: () => Promise<void> } = {};
   beforeAll(async () => {
-    const provided = inject('e2eSite');
-    if (provided) {
-      holder.site = provided;
+    const sites = inject('e2eSites');
+    if (sites?.length) {
+      // The worker slot this file runs in (1..maxWorkers): one file at a time per slot, so one per stack.
+      const lane = Number(process.env.VITEST_POOL_ID ?? '1');
+      holder.site = sites[(lane - 1) % sites.length]!;
       return;
     }
     const started = await startE2eSite();
@@ -139,14 +141,30 @@ export async function waitForPage(page: Page): Promise<string> {
  * transition is running. Endless ones (spinners) are ignored.
  */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const phase = /-(appear|enter|leave)(-prepare|-start|-active)?$/;
-    for (const el of document.querySelectorAll('[class]'))
-      for (const c of el.classList) if (phase.test(c)) return false;
-    return document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-  });
+  const moving = `(${movingParts.toString()})()`;
+  try {
+    await page.waitForFunction(`${moving}.length === 0`, undefined, { timeout: 30_000 });
+  } catch (err) {
+    // Name what still moves: the element and its motion class, or the running animation.
+    const parts = await page.evaluate(moving).catch(() => ['(the page could not be read)']);
+    throw new Error(`still in motion after 30 s: ${JSON.stringify(parts)}`, { cause: err });
+  }
+}
+
+/** What is in motion on the page (run in the page): elements in a motion phase, then running finite animations. */
+function movingParts(): string[] {
+  const phase = /-(appear|enter|leave)(-prepare|-start|-active)?$/;
+  const name = (el: Element | null) =>
+    el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`.slice(0, 160) : '?';
+  const out: string[] = [];
+  for (const el of document.querySelectorAll('[class]'))
+    if ([...el.classList].some((c) => phase.test(c))) out.push(name(el));
+  for (const a of document.getAnimations())
+    if (a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+      out.push(
+        `${a.constructor.name} ${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty ?? ''} on ${name((a.effect as KeyframeEffect | null)?.target ?? null)}`,
+      );
+  return out;
 }
 
 /**

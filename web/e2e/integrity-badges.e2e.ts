@@ -40,6 +40,7 @@ import { startE2eSite, type E2eSite } from './site';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let site: E2eSite;
 let db: Db;
+let changedBehindApi: (scope: 'proposals') => Promise<void>;
 let stopSite: () => Promise<void>;
 let browser: Browser;
 let dir: string;
@@ -69,6 +70,7 @@ beforeAll(async () => {
   const started = await startE2eSite();
   site = started.site;
   db = started.db;
+  changedBehindApi = started.changedBehindApi;
   stopSite = started.stop;
   browser = await launchBrowser();
   council = await Promise.all(Array.from({ length: 8 }, (_, i) => councilMember(site, i + 1)));
@@ -181,6 +183,9 @@ describe('integrity badges and the archive of a proposal that was voted and paid
       .update(proposalMilestones)
       .set({ message: flip(MESSAGE) })
       .where(and(eq(proposalMilestones.proposalId, proposalId), eq(proposalMilestones.stage, 1)));
+    // The api's cached detail (renewed by every change the api makes) is renewed for this one too; without it the
+    // page showed the cached copy, which still matched the chain, whenever no other change came in between.
+    await changedBehindApi('proposals');
 
     const name = (
       await call<{ votes: Array<{ member: { did: string; name: string } }> }>(

@@ -6,10 +6,12 @@ import { freePort } from '../../api/src/net/free-port';
 import { issueToken } from '../../api/src/modules/session/session.service';
 import { startStack } from '../../scripts/src/stack/stack';
 import type { Db } from '../../api/src/db/db-client';
+import { bumpGeneration, type CacheScope } from '../../api/src/cache/cache-generation';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eSite: E2eSite;
+    /** One running product per browser lane (web/e2e/lanes.ts). */
+    e2eSites: E2eSite[];
   }
 }
 
@@ -40,6 +42,11 @@ export async function startE2eSite(): Promise<{
   site: E2eSite;
   /** The site's own database (for tests that change a row behind the api, e.g. the integrity badges'). */
   db: Db;
+  /**
+   * Says that `scope`'s rows were changed behind the api (a test's direct write): the api's cached answers for it
+   * are renewed, as after any change the api makes itself (api/src/cache/cache-generation.ts).
+   */
+  changedBehindApi(scope: CacheScope): Promise<void>;
   stop(): Promise<void>;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cr-e2e-'));
@@ -70,6 +77,7 @@ export async function startE2eSite(): Promise<{
     const admin = await makeUser(db, { role: 'ADMIN' });
     return {
       db,
+      changedBehindApi: (scope) => bumpGeneration(stack.deps.redis, scope),
       site: {
         url: stack.url,
         memberToken: member.token,

@@ -1,7 +1,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The integration files that take longest (seconds of a quiet 2-core run on PostgreSQL), started first so that no
+ * The integration and browser files that take longest (seconds of a quiet 2-core run on PostgreSQL), started first so that no
  * worker is left with a long file at the end while the others idle. Vitest orders by the durations it cached on
  * the machine's last run; a fresh clone has none, and falls back to file size, which says little of a test's time.
  */
@@ -13,6 +13,10 @@ const LONG_FIRST = [
   'api/test/fuzz.int.test.ts', // 33 s
   'contracts-abi/src/treasury.int.test.ts', // 31 s
   'scripts/src/reindex/reindex.int.test.ts', // 22 s
+  // The browser suite's (seconds of one lane on a quiet machine).
+  'web/e2e/suggestion.e2e.ts', // 139 s
+  'web/e2e/proposal-cycle.e2e.ts', // 133 s: three cycles waiting for their windows side by side
+  'web/e2e/navigation.e2e.ts', // 61 s
 ];
 
 const rank = (spec: TestSpecification) => {
