@@ -36,9 +36,9 @@ export interface E2eSite {
 
 /**
  * The whole product (api + built web/dist on one port) on a fresh data directory, with one member and one
- * admin signed in. `stop` shuts everything down and removes the data.
+ * admin signed in; `eidResolverUrl` names a running DID resolver to use instead of starting one. `stop` shuts everything down and removes the data.
  */
-export async function startE2eSite(): Promise<{
+export async function startE2eSite(opts: { eidResolverUrl?: string } = {}): Promise<{
   site: E2eSite;
   /** The site's own database (for tests that change a row behind the api, e.g. the integrity badges'). */
   db: Db;
@@ -69,6 +69,9 @@ export async function startE2eSite(): Promise<{
       WALLET_REQUEST_LIMIT: '0',
       // The same for registrations: every test file registers its members from 127.0.0.1.
       REGISTER_ADDRESS_LIMITS: '0',
+      // A resolver shared by several stacks in one process (the DID SDK's backend is one per process); by
+      // default the stack starts its own EID simulator.
+      ...(opts.eidResolverUrl ? { EID_RESOLVER_URL: opts.eidResolverUrl } : {}),
     },
   });
   try {
