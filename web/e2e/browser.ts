@@ -141,18 +141,23 @@ export async function waitForPage(page: Page): Promise<string> {
  * transition is running. Endless ones (spinners) are ignored.
  */
 export async function animationsDone(page: Page): Promise<void> {
-  const moving = `(${movingParts.toString()})()`;
   try {
-    await page.waitForFunction(`${moving}.length === 0`, undefined, { timeout: 30_000 });
+    // A function, not a string: the site's CSP refuses a string evaluated as script.
+    await page.waitForFunction(movingParts, { quiet: true }, { timeout: 30_000 });
   } catch (err) {
     // Name what still moves: the element and its motion class, or the running animation.
-    const parts = await page.evaluate(moving).catch(() => ['(the page could not be read)']);
+    const parts = await page
+      .evaluate(movingParts, { quiet: false })
+      .catch(() => ['(the page could not be read)']);
     throw new Error(`still in motion after 30 s: ${JSON.stringify(parts)}`, { cause: err });
   }
 }
 
-/** What is in motion on the page (run in the page): elements in a motion phase, then running finite animations. */
-function movingParts(): string[] {
+/**
+ * Run in the page: what is in motion (elements in a motion phase, then running finite animations), or with
+ * `quiet`, whether nothing is. Self-contained, as the page receives its source.
+ */
+function movingParts({ quiet }: { quiet: boolean }): string[] | boolean {
   const phase = /-(appear|enter|leave)(-prepare|-start|-active)?$/;
   const name = (el: Element | null) =>
     el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`.slice(0, 160) : '?';
@@ -164,7 +169,7 @@ function movingParts(): string[] {
       out.push(
         `${a.constructor.name} ${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty ?? ''} on ${name((a.effect as KeyframeEffect | null)?.target ?? null)}`,
       );
-  return out;
+  return quiet ? out.length === 0 : out;
 }
 
 /**
