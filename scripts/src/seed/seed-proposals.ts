@@ -15,7 +15,7 @@ import {
   suggestionTags,
   users,
 } from '@cr/api/db/schema';
-import { searchDocument } from '@cr/api/modules/suggestion/suggestion.repo';
+import { searchDocument } from '@cr/api/db/text-search';
 import { kindOfType } from '@cr/api/modules/proposal/proposal-terms';
 import { int, pick, type Rand } from './seed-text';
 

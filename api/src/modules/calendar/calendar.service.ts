@@ -6,7 +6,7 @@ import type { Db } from '../../db/db-client';
 import { notFound } from '../../http/app-error';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import { latestTerm, seatedNow } from '../council/council.repo';
-import { readChainClock } from '../proposal/proposal-clock';
+import { readChainClock } from '../../chain/chain-clock';
 import { hashToken } from '../session/session.service';
 import type { AuthUser } from '../session/auth-user';
 import { calendarName, deadlinesFor } from './calendar-events';

@@ -7,7 +7,7 @@ import {
   type ProposalNotes,
 } from '@cr/contract/proposal-tracking.contract';
 import { commitThen } from '../../effects/after-commit';
-import { publicUsers } from '../proposal/proposal.repo';
+import { publicUsers } from '../user/public-card.repo';
 import type { AuthUser } from '../session/auth-user';
 import { isSecretaryGeneral, trackedProposal, trackingError } from './tracking-access';
 import { insertNotes, notesOf } from './tracking.repo';

@@ -12,16 +12,17 @@ import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import type { AuthUser } from '../session/auth-user';
-import { markProposed, searchDocument } from '../suggestion/suggestion.repo';
+import { searchDocument } from '../../db/text-search';
+import { markProposed } from '../suggestion/suggestion.repo';
 import { defineWalletAction } from '../wallet/wallet-action';
 import {
   alreadyProposed,
   chainConfig,
   checkRegistration,
   isUniqueViolation,
-  memberIdOf,
   type Registration,
 } from './proposal-registration.service';
+import { memberIdOf } from '../council/council-member';
 import { kindOfType, storeTerms } from './proposal-terms';
 import { REGISTER_KIND } from './proposal-worker-plugin';
 import { linkRegisterAction, saveRegisteredProposal } from './proposal.repo';

@@ -1,4 +1,3 @@
-import { keccak256, toUtf8Bytes } from 'ethers';
 import { toPublicKeyXY, verifyStatementSignature } from '@cr/contracts-abi/p256';
 import { ownerStatement, type ProposalTerms } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
@@ -14,7 +13,7 @@ import type { AuthUser } from '../session/auth-user';
 import { findSuggestion } from '../suggestion/suggestion.repo';
 import { seatedNow } from '../council/council.repo';
 import { checkNominations } from '../nomination/nomination.service';
-import { readChainClock } from './proposal-clock';
+import { readChainClock } from '../../chain/chain-clock';
 import { buildProposalTerms, chainDraftHash, weiToEla } from './proposal-terms';
 import { findProposal, proposalOfSuggestion } from './proposal.repo';
 
@@ -27,9 +26,6 @@ export function chainConfig(deps: AppDeps) {
     throw new AppError(503, 'chain.unavailable', 'The governance chain is not configured on this server.');
   return { chainId: CHAIN_ID, governance: GOVERNANCE_ADDRESS };
 }
-
-/** keccak256 of the DID's UTF-8 bytes: the member id the Council contract keys members by. */
-export const memberIdOf = (did: string) => keccak256(toUtf8Bytes(did)).toLowerCase();
 
 export interface Subject {
   suggestion: SuggestionRow;

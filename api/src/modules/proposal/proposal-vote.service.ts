@@ -16,11 +16,12 @@ import { AppError, conflict, notFound } from '../../http/app-error';
 import type { RoomEvent } from '../../realtime/event-bus';
 import type { AuthUser } from '../session/auth-user';
 import { memberOf } from '../council/council.repo';
-import { readChainClock } from './proposal-clock';
+import { readChainClock } from '../../chain/chain-clock';
 import { chainConfig, notCouncil } from './proposal-registration.service';
 import { votingOpenAt } from './proposal-rules';
 import { toMemberVote } from './proposal-view';
-import { findProposal, upsertVote, usersByDid } from './proposal.repo';
+import { findProposal, upsertVote } from './proposal.repo';
+import { usersByDid } from '../user/public-card.repo';
 
 export const votingClosed = () => conflict('proposal.voting_closed', PM.votingClosed);
 

@@ -8,11 +8,12 @@ import type { AuthUser } from '../session/auth-user';
 import { moveElip } from '../elip/elip.repo';
 import { findSuggestion } from '../suggestion/suggestion.repo';
 import { seatedNow } from '../council/council.repo';
-import { readChainClock } from './proposal-clock';
-import { memberIdOf, notCouncil } from './proposal-registration.service';
+import { readChainClock, etaOf } from '../../chain/chain-clock';
+import { notCouncil } from './proposal-registration.service';
+import { memberIdOf, memberRef } from '../council/council-member';
 import { tallyOf, voteOutcome } from '@cr/contract/vote-tally';
-import { etaOf, vetoOpenAt, votingOpenAt } from './proposal-rules';
-import { memberRef, toMemberVote, toSummary, vetoState } from './proposal-view';
+import { vetoOpenAt, votingOpenAt } from './proposal-rules';
+import { toMemberVote, toSummary, vetoState } from './proposal-view';
 import {
   deleteProposal,
   findProposal,

@@ -9,7 +9,7 @@ import type { Db } from '../../db/db-client';
 import { AppError, conflict, notFound, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { defineWalletAction } from '../wallet/wallet-action';
-import { readChainClock } from './proposal-clock';
+import { readChainClock } from '../../chain/chain-clock';
 import { chainConfig } from './proposal-registration.service';
 import { vetoOpenAt } from './proposal-rules';
 import { elaToWei } from './proposal-terms';

@@ -15,7 +15,8 @@ import type { ProposalRow, ProposalVoteRow } from '../../db/schema/proposal.sche
 import { conflict, notFound, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { defineWalletAction } from '../wallet/wallet-action';
-import { chainConfig, memberIdOf, notCouncil } from './proposal-registration.service';
+import { chainConfig, notCouncil } from './proposal-registration.service';
+import { memberIdOf } from '../council/council-member';
 import { checkVoter, voteEvents } from './proposal-vote.service';
 import { VOTE_KIND } from './proposal-worker-plugin';
 import { findProposal, linkVoteAction, voteOf } from './proposal.repo';
