@@ -5,7 +5,7 @@ import { memberDeadlineState } from '../calendar/calendar.service';
 import { proposalWindow } from '../proposal/proposal-rules';
 import { isSecretaryGeneral } from '../proposal-tracking/tracking-access';
 import type { AuthUser } from '../session/auth-user';
-import { inboxEvents } from './inbox-events';
+import { inboxEvents } from '../../realtime/inbox-events';
 import * as repo from './inbox.repo';
 
 /**

@@ -23,8 +23,13 @@ import { publicUsers } from '../user/public-card.repo';
 import type { AuthUser } from '../session/auth-user';
 import { trackedProposal, trackingError, viewerOf } from './tracking-access';
 import { reviewedMail, submittedMails } from './tracking-mail';
-import { ownerAndSecretariat } from '../inbox/inbox-events';
+import { inboxEvents } from '../../realtime/inbox-events';
 import * as repo from './tracking.repo';
+
+/** The inbox events of a tracking or payment change: the owner's and the secretariat's. */
+async function ownerAndSecretariat(db: Db, ownerId: string | null): Promise<RoomEvent[]> {
+  return inboxEvents([ownerId, ...(await repo.secretaryIds(db))]);
+}
 
 /** What a write answers: the entry, and whether its e-mails could not be queued (the change itself stands). */
 export interface TrackingWriteResult {

@@ -20,7 +20,7 @@ import { subscriberIds } from './suggestion-engagement.repo';
 import { toPublicAuthor } from './suggestion-view';
 import { publishSuggestionEvent } from './suggestion-events';
 import { runAfterCommit } from '../../effects/after-commit';
-import { inboxEvents } from '../inbox/inbox-events';
+import { inboxEvents } from '../../realtime/inbox-events';
 
 /** `@ALL` mentions every council member (the original's "ALL (All Council Members)"). */
 export const MENTION_ALL = 'ALL';
