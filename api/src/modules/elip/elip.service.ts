@@ -20,7 +20,7 @@ import type { ElipRow } from '../../db/schema';
 import type { AuthUser } from '../session/auth-user';
 import { bumpGeneration } from '../../cache/cache-generation';
 import { seatedNow } from '../council/council.repo';
-import { insertDraftProposal } from '../proposal/proposal.repo';
+import { insertDraftProposal } from '../proposal-record/proposal-record.repo';
 import { elipError, isSecretariat } from './elip-errors';
 import { ELIP_STATUS_TABLE } from './elip-rules';
 import { toDetail, toSummary } from './elip-view';

@@ -4,7 +4,7 @@ import type { ProposalPayments, WithdrawalView } from '@cr/contract/milestone.co
 import type { Db } from '../../db/db-client';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../session/auth-user';
-import { weiToEla } from '../proposal/proposal-terms';
+import { weiToEla } from '../proposal-record/proposal-terms';
 import { findProposal } from '../proposal/proposal.repo';
 import { isSecretary } from './milestone-access';
 import { summaryApproved } from '../proposal-tracking/tracking.repo';

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, conflict, forbidden, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { findUserByDid } from '../account/account.repo';
-import { proposalOfSuggestion } from '../proposal/proposal.repo';
+import { proposalOfSuggestion } from '../proposal-record/proposal-record.repo';
 import { findSuggestion } from '../suggestion/suggestion.repo';
 import { defineWalletAction } from '../wallet/wallet-action';
 import { consentOf, nominationPlan, type Requirement } from './nomination.service';

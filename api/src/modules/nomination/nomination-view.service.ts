@@ -6,7 +6,7 @@ import { findUserByDid } from '../account/account.repo';
 import type { AuthUser } from '../session/auth-user';
 import { assertVisible } from '../suggestion/suggestion-access';
 import { findSuggestion } from '../suggestion/suggestion.repo';
-import { proposalOfSuggestion } from '../proposal/proposal.repo';
+import { proposalOfSuggestion } from '../proposal-record/proposal-record.repo';
 import { consentOf, needsNomination, nominationPlan } from './nomination.service';
 import { nominationsOf } from './nomination.repo';
 

@@ -7,7 +7,7 @@ import type { SuggestionRow } from '../../db/schema/suggestion.schema';
 import { AppError, conflict } from '../../http/app-error';
 import { findUserByDid } from '../account/account.repo';
 import { getGovernanceState } from '../council/council.repo';
-import { buildProposalTerms, chainDraftHash, kindOfType } from '../proposal/proposal-terms';
+import { buildProposalTerms, chainDraftHash, kindOfType } from '../proposal-record/proposal-terms';
 import { nomineeStatement, secretaryCosignStatement, type NominationFacts } from './nomination-statement';
 import { nominationsOf } from './nomination.repo';
 

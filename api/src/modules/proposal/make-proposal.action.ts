@@ -23,7 +23,7 @@ import {
   type Registration,
 } from './proposal-registration.service';
 import { memberIdOf } from '../council/council-member';
-import { kindOfType, storeTerms } from './proposal-terms';
+import { kindOfType, storeTerms } from '../proposal-record/proposal-terms';
 import { REGISTER_KIND } from './proposal-worker-plugin';
 import { linkRegisterAction, saveRegisteredProposal } from './proposal.repo';
 

@@ -14,8 +14,9 @@ import { findSuggestion } from '../suggestion/suggestion.repo';
 import { seatedNow } from '../council/council.repo';
 import { checkNominations } from '../nomination/nomination.service';
 import { readChainClock } from '../../chain/chain-clock';
-import { buildProposalTerms, chainDraftHash, weiToEla } from './proposal-terms';
-import { findProposal, proposalOfSuggestion } from './proposal.repo';
+import { buildProposalTerms, chainDraftHash, weiToEla } from '../proposal-record/proposal-terms';
+import { findProposal } from './proposal.repo';
+import { proposalOfSuggestion } from '../proposal-record/proposal-record.repo';
 
 export const notCouncil = () => forbidden(PM.notCouncil, 'proposal.not_council');
 export const alreadyProposed = () => conflict('proposal.already_proposed', PM.alreadyProposed);

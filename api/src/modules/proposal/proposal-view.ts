@@ -11,7 +11,7 @@ import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { passThreshold, tallyFromCounts } from '@cr/contract/vote-tally';
 import { percentOf, proposalWindow, vetoThresholdWei } from './proposal-rules';
 import { type ChainClock } from '../../chain/chain-clock';
-import { weiToEla } from './proposal-terms';
+import { weiToEla } from '../proposal-record/proposal-terms';
 import { memberRef } from '../council/council-member';
 import type { VoteColumns } from './proposal-detail.repo';
 

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db-client';
 import {
@@ -11,6 +11,7 @@ import { displayNumberOf, isUuid } from '../../db/record-ref';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { PROPOSAL_TRANSITIONS } from './proposal-rules';
 import { searchDocument } from '../../db/text-search';
+import type { DraftValues } from '../proposal-record/proposal-record.repo';
 
 /** A proposal by uuid or display number; `lock` takes a row lock for the rest of the transaction. */
 export async function findProposal(db: Db, ref: string, lock = false): Promise<ProposalRow | undefined> {
@@ -57,39 +58,6 @@ export async function moveProposalStatus(
   return row;
 }
 
-/** The published (non-draft) proposal made from a suggestion, if any. */
-export async function proposalOfSuggestion(db: Db, suggestionId: string) {
-  const [row] = await db
-    .select({ id: proposals.id, number: proposals.number })
-    .from(proposals)
-    .where(and(eq(proposals.suggestionId, suggestionId), ne(proposals.status, 'DRAFT')));
-  return row;
-}
-
-/** The published (non-draft) proposal with this display number: what a change or termination targets. */
-export async function publishedByNumber(db: Db, number: number) {
-  const [row] = await db
-    .select({
-      id: proposals.id,
-      draftHash: proposals.draftHash,
-      status: proposals.status,
-      kind: proposals.kind,
-      ownerDid: proposals.ownerDid,
-      terms: proposals.terms,
-    })
-    .from(proposals)
-    .where(and(eq(proposals.number, number), ne(proposals.status, 'DRAFT')));
-  return row;
-}
-
-/** Whether a published proposal has this number (suggestions targeting a proposal check it). */
-export async function proposalNumberExists(db: Db, number: number): Promise<boolean> {
-  return !!(await publishedByNumber(db, number));
-}
-
-/** A council member's DRAFT's own columns (its title's search document is derived here). */
-export type DraftValues = Omit<typeof proposals.$inferInsert, 'titleSearch'>;
-
 /** The member's own DRAFT proposal made from this suggestion, if there is one (one draft per member per suggestion). */
 export async function findOwnDraftFor(
   db: Db,
@@ -108,14 +76,6 @@ export async function findOwnDraftFor(
     )
     .limit(1);
   return row?.id ?? null;
-}
-
-export async function insertDraftProposal(db: Db, values: DraftValues): Promise<string> {
-  const [row] = await db
-    .insert(proposals)
-    .values({ ...values, titleSearch: searchDocument(values.title) })
-    .returning({ id: proposals.id });
-  return row!.id;
 }
 
 export async function updateDraftProposal(

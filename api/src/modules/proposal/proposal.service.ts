@@ -14,14 +14,9 @@ import { memberIdOf, memberRef } from '../council/council-member';
 import { tallyOf, voteOutcome } from '@cr/contract/vote-tally';
 import { vetoOpenAt, votingOpenAt } from './proposal-rules';
 import { toMemberVote, toSummary, vetoState } from './proposal-view';
-import {
-  deleteProposal,
-  findProposal,
-  findOwnDraftFor,
-  insertDraftProposal,
-  updateDraftProposal,
-} from './proposal.repo';
-import { kindOfType } from './proposal-terms';
+import { deleteProposal, findProposal, findOwnDraftFor, updateDraftProposal } from './proposal.repo';
+import { insertDraftProposal } from '../proposal-record/proposal-record.repo';
+import { kindOfType } from '../proposal-record/proposal-terms';
 import { effectOf, effectStatusOf } from './proposal-effect';
 import { findProposalDetail } from './proposal-detail.repo';
 import { isArchivable } from './proposal-archivable';

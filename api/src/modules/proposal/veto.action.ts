@@ -12,7 +12,7 @@ import { defineWalletAction } from '../wallet/wallet-action';
 import { readChainClock } from '../../chain/chain-clock';
 import { chainConfig } from './proposal-registration.service';
 import { vetoOpenAt } from './proposal-rules';
-import { elaToWei } from './proposal-terms';
+import { elaToWei } from '../proposal-record/proposal-terms';
 import { VETO_KIND } from './proposal-worker-plugin';
 import { findProposal } from './proposal.repo';
 

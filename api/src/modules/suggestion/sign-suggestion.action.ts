@@ -8,7 +8,7 @@ import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError, conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
 import { defineWalletAction } from '../wallet/wallet-action';
-import { buildProposalTerms, chainDraftHash } from '../proposal/proposal-terms';
+import { buildProposalTerms, chainDraftHash } from '../proposal-record/proposal-terms';
 import { assertEditable, assertVisible } from './suggestion-access';
 import * as repo from './suggestion.repo';
 import { suggestionEvent } from './suggestion-events';

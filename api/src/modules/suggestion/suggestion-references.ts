@@ -4,7 +4,7 @@ import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contr
 import type { Db } from '../../db/db-client';
 import { badRequest } from '../../http/app-error';
 import { findUserByDid } from '../account/account.repo';
-import { proposalNumberExists as proposalExists } from '../proposal/proposal.repo';
+import { proposalNumberExists as proposalExists } from '../proposal-record/proposal-record.repo';
 
 /** Whether an account has bound this DID. */
 const didBound = async (db: Db, did: string): Promise<boolean> => !!(await findUserByDid(db, did));
