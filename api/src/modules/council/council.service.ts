@@ -14,8 +14,7 @@ import type { CouncilMemberRow, CouncilTermRow, GovernanceStateRow } from '../..
 import { notFound } from '../../http/app-error';
 import { readChainClock, etaOf, type ChainClock } from '../../chain/chain-clock';
 import { memberRef, memberIdOf } from './council-member';
-import { usersByDid } from '../user/public-card.repo';
-import { findUserById } from '../user/user.repo';
+import { usersByDid, findUserById } from '../user';
 import * as repo from './council.repo';
 import { isUuid } from '../../db/record-ref';
 

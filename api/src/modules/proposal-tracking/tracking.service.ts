@@ -19,8 +19,8 @@ import type { ProposalTrackingRow } from '../../db/schema/proposal-tracking.sche
 import { commitThen } from '../../effects/after-commit';
 import { MailNotQueuedError, type MailJob } from '../../queues/mail-queue';
 import type { RoomEvent } from '../../realtime/event-bus';
-import { publicUsers } from '../user/public-card.repo';
-import type { AuthUser } from '../session/auth-user';
+import { publicUsers } from '../user';
+import type { AuthUser } from '../session';
 import { trackedProposal, trackingError, viewerOf } from './tracking-access';
 import { reviewedMail, submittedMails } from './tracking-mail';
 import { inboxEvents } from '../../realtime/inbox-events';

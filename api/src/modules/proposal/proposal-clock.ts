@@ -1,7 +1,7 @@
 import { readChainClock, type ChainClock } from '../../chain/chain-clock';
 import type { Db } from '../../db/db-client';
 import type { GovernanceStateRow, CouncilMemberRow, CouncilTermRow } from '../../db/schema/council.schema';
-import { getGovernanceState, latestTerm, membersOfTerm } from '../council/council.repo';
+import { getGovernanceState, latestTerm, membersOfTerm } from '../council';
 
 const LIST_CONTEXT_TTL_MS = 1_000;
 const listContexts = new WeakMap<Db, { at: number; value: Promise<ListContext> }>();

@@ -11,8 +11,8 @@ import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { passThreshold, tallyFromCounts } from '@cr/contract/vote-tally';
 import { percentOf, proposalWindow, vetoThresholdWei } from './proposal-rules';
 import { type ChainClock } from '../../chain/chain-clock';
-import { weiToEla } from '../proposal-record/proposal-terms';
-import { memberRef } from '../council/council-member';
+import { weiToEla } from '../proposal-record';
+import { memberRef } from '../council';
 import type { VoteColumns } from './proposal-detail.repo';
 
 /** A member's row in the vote table (never an e-mail); `null` vote = not voted. */

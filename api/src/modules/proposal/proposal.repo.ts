@@ -11,7 +11,7 @@ import { displayNumberOf, isUuid } from '../../db/record-ref';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { PROPOSAL_TRANSITIONS } from './proposal-rules';
 import { searchDocument } from '../../db/text-search';
-import type { DraftValues } from '../proposal-record/proposal-record.repo';
+import type { DraftValues } from '../proposal-record';
 
 /** A proposal by uuid or display number; `lock` takes a row lock for the rest of the transaction. */
 export async function findProposal(db: Db, ref: string, lock = false): Promise<ProposalRow | undefined> {

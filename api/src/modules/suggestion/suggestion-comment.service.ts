@@ -4,7 +4,7 @@ import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contr
 import type { Db } from '../../db/db-client';
 import type { SuggestionRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { assertVisible, isAdmin } from './suggestion-access';
 import {
   commentMails,

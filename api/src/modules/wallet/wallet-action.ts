@@ -6,7 +6,7 @@ import type { WalletRequestRow } from '../../db/schema';
 import type { AfterCommit } from '../../effects/after-commit';
 import { AppError } from '../../http/app-error';
 import type { Policy } from '../../http/route';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import type { VerifiedTransaction } from './wallet-transaction';
 
 export type WalletIntent = 'credaccess' | 'didsign' | 'signdigest' | 'esctransaction';

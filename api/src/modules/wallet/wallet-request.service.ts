@@ -11,7 +11,7 @@ import type { RoomEvent } from '../../realtime/event-bus';
 import type { WalletRequestRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/app-error';
 import { enforcePolicy } from '../../http/mount-routes';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import {
   asWalletRequest,
   replyFor,
