@@ -83,6 +83,40 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * An api module (`api/src/modules/<area>/`) imports another module only through its public face, the folder's
+ * `index.ts` (`'../proposal'`), never one of its files (docs/architecture.md §3).
+ */
+const modulePublicFace = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const modules = path.join(repoRoot, 'api/src/modules');
+    const moduleOf = (file) => {
+      const rel = path.relative(modules, file);
+      return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep)[0];
+    };
+    const from = moduleOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source && String(node.source.value);
+      if (!source || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source).replace(/\/index(\.ts)?$/, '');
+      const to = moduleOf(target);
+      if (!to || to === from || target === path.join(modules, to)) return;
+      context.report({
+        node,
+        message: `Module "${from}" may import module "${to}" only through its public face ('../${to}', its index.ts), not one of its files.`,
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,6 +159,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['api/src/modules/**/*.ts'],
+    plugins: { modules: { rules: { 'public-face': modulePublicFace } } },
+    rules: { 'modules/public-face': 'error' },
   },
   {
     // Queries live in *.repo.ts files and the db folder; services call them (conventions.md: route → service →

@@ -30,6 +30,7 @@ import { verifyRoutes } from './modules/verify/verify.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { walletActions } from './wallet-actions';
 
 /** Every HTTP route of the api, by area. A new area adds its list here. */
 export function allRoutes(): AnyRoute[] {
@@ -40,7 +41,7 @@ export function allRoutes(): AnyRoute[] {
     ...accountRoutes,
     ...profileRoutes,
     ...uploadRoutes,
-    ...walletRoutes,
+    ...walletRoutes(walletActions),
     ...suggestionRoutes,
     ...nominationRoutes,
     ...proposalRoutes,

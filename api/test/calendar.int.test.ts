@@ -5,7 +5,7 @@ import type { CalendarFeedCreated, CalendarFeedStatus } from '@cr/contract/calen
 import type { ChainHead } from '@cr/contract/chain.contract';
 import type { CouncilOverview } from '@cr/contract/council.contract';
 import { users } from '../src/db/schema';
-import { etaOf } from '../src/modules/proposal/proposal-rules';
+import { etaOf } from '../src/chain/chain-clock';
 import {
   makeProposal,
   signedSuggestion,

@@ -3,7 +3,7 @@ import { setCouncil } from '@cr/contracts-abi/deploy';
 import { resolveDid } from '@cr/did/did-backend';
 import type { CandidateList, CouncilMemberDetail, CouncilOverview } from '@cr/contract/council.contract';
 import { councilMembers, councilTerms } from '../src/db/schema/council.schema';
-import { memberIdOf } from '../src/modules/proposal/proposal-registration.service';
+import { memberIdOf } from '../src/modules/council/council-member';
 import { backfillProjections } from '../src/modules/proposal/proposal-worker-plugin';
 import {
   makeProposal,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberActivitySchema } from '@cr/contract/member-activity.contract';
 import { normalizeSuggestionContent } from '@cr/contract/suggestion-content.contract';
 import { communities, communityMembers, proposalVotes, suggestions } from '../src/db/schema';
-import { searchDocument } from '../src/modules/suggestion/suggestion.repo';
+import { searchDocument } from '../src/db/text-search';
 import { makeProposal, makeUser } from './factories';
 import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { startTestApi, type TestApi } from './test-api';

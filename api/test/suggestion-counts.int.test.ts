@@ -4,7 +4,7 @@ import { SUGGESTION_TYPES } from '@cr/contract/suggestion-content.contract';
 import { suggestionListQuerySchema, type SuggestionListQuery } from '@cr/contract/suggestion.contract';
 import { suggestionComments, suggestionSubscriptions, suggestions } from '../src/db/schema';
 import { listPage, MATCH_COUNT_CAP } from '../src/modules/suggestion/suggestion-list.repo';
-import { searchDocument } from '../src/modules/suggestion/suggestion.repo';
+import { searchDocument } from '../src/db/text-search';
 import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

@@ -24,7 +24,7 @@ import type { TreasuryOverview } from '@cr/contract/treasury.contract';
 import { proposals } from '../src/db/schema/proposal.schema';
 import { startTestApi, type TestApi } from './test-api';
 import { testConfig } from './test-config';
-import { weiToEla } from '../src/modules/proposal/proposal-terms';
+import { weiToEla } from '../src/modules/proposal-record/proposal-terms';
 import {
   makeProposal,
   signedSuggestion,

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { createProvider } from '@cr/contracts-abi/provider';
-import { weiToEla } from '../../api/src/modules/proposal/proposal-terms';
+import { weiToEla } from '../../api/src/modules/proposal-record/proposal-terms';
 import { launchBrowser, newPage, shot, useSite } from './browser';
 import { brokenWords, scrollersWithoutHint } from './layout-checks';
 import {

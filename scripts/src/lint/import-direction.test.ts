@@ -7,13 +7,15 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const eslint = new ESLint({ cwd: root });
 
-async function importErrors(file: string, source: string): Promise<string[]> {
+async function importErrors(
+  file: string,
+  source: string,
+  rules = ['no-restricted-imports', 'workspace/relative-import'],
+): Promise<string[]> {
   const [result] = await eslint.lintText(`import { x } from '${source}';\nexport const y = x;\n`, {
     filePath: path.join(root, file),
   });
-  return result!.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'workspace/relative-import')
-    .map((m) => m.message);
+  return result!.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('the import direction between workspaces', () => {
@@ -39,5 +41,26 @@ describe('the import direction between workspaces', () => {
     expect(await importErrors('web/src/lib/probe.ts', '../../../contract/src/proposal.contract')).toEqual([
       expect.stringContaining('by its package name'),
     ]);
+  });
+});
+
+describe('the public faces of the api modules', () => {
+  const faceErrors = (file: string, source: string) => importErrors(file, source, ['modules/public-face']);
+
+  it('lets a module import another through its index.ts, and its own files directly', async () => {
+    expect(await faceErrors('api/src/modules/milestone/probe.ts', '../proposal')).toEqual([]);
+    expect(await faceErrors('api/src/modules/milestone/probe.ts', '../proposal/index')).toEqual([]);
+    expect(await faceErrors('api/src/modules/milestone/probe.ts', './milestone.repo')).toEqual([]);
+    expect(await faceErrors('api/src/modules/milestone/probe.ts', '../../db/db-client')).toEqual([]);
+  });
+
+  it("refuses a module's import of another module's file", async () => {
+    expect(await faceErrors('api/src/modules/milestone/probe.ts', '../proposal/proposal.repo')).toEqual([
+      expect.stringContaining("only through its public face ('../proposal'"),
+    ]);
+  });
+
+  it('leaves the floor above the modules free to compose them', async () => {
+    expect(await faceErrors('api/src/routes.ts', './modules/proposal/proposal.routes')).toEqual([]);
   });
 });

@@ -15,8 +15,8 @@ import {
   suggestionTags,
   users,
 } from '@cr/api/db/schema';
-import { searchDocument } from '@cr/api/modules/suggestion/suggestion.repo';
-import { kindOfType } from '@cr/api/modules/proposal/proposal-terms';
+import { searchDocument } from '@cr/api/db/text-search';
+import { kindOfType } from '@cr/api/modules/proposal-record/proposal-terms';
 import { int, pick, type Rand } from './seed-text';
 
 const BATCH = 250;

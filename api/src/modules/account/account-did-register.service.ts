@@ -1,13 +1,11 @@
 import type { AppDeps } from '../../app-deps';
 import type { LoginBindDidRequest, RegisterDidRequest, Session } from '@cr/contract/account.contract';
 import type { Db } from '../../db/db-client';
-import { syncCouncilRoles } from '../council/council.repo';
-import { findUserById } from '../user/user.repo';
+import { syncCouncilRoles } from '../council';
+import { findUserById, toCurrentUser } from '../user';
 import { checkPasswordLogin } from './account-login.service';
-import { issueToken } from '../session/session.service';
-import { toCurrentUser } from '../user/user.service';
-import * as walletRepo from '../wallet/wallet-request.repo';
-import { secretMatches } from '../wallet/wallet-request.service';
+import { issueToken } from '../session';
+import { findWalletRequest, markConsumed, secretMatches } from '../wallet';
 import { accountError, uniqueViolation, userConflict } from './account-errors';
 import { enforceAddressLimit, LIMITS } from './account-limits';
 import * as repo from './account.repo';
@@ -21,7 +19,7 @@ export const DID_REGISTRATION_WINDOW_MS = 30 * 60 * 1000;
  * request's secret (the body never names the DID), while it is fresh, unused and bound to no account.
  */
 async function unclaimedDid(db: Db, input: { requestId: string; secret: string }, now: Date) {
-  const request = await walletRepo.findWalletRequest(db, input.requestId);
+  const request = await findWalletRequest(db, input.requestId);
   // One answer for "no such request", "wrong secret" and "not a registration": ids and secrets are not oracles.
   if (!request || !secretMatches(request, input.secret))
     throw accountError(400, 'account.did_request_invalid');
@@ -62,7 +60,7 @@ export async function loginAndBindDid(
       if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, at);
       if (!(await repo.bindDid(tx, user.id, did, at))) throw accountError(400, 'account.did_request_invalid');
       await repo.insertDidRegistration(tx, { walletRequestId: request.id, userId: user.id, did });
-      await walletRepo.markConsumed(tx, request.id, at);
+      await markConsumed(tx, request.id, at);
       // A seated member's DID makes the account COUNCIL.
       await syncCouncilRoles(tx, user.id);
       const session = await issueToken(tx, user.id, 'password', at);
@@ -116,7 +114,7 @@ export async function registerWithDid(
       await repo.insertDidRegistration(tx, { walletRequestId: request.id, userId: user.id, did });
       // The browser may already have collected the request's state (which marks it consumed); the row above is
       // what makes the registration single-use.
-      await walletRepo.markConsumed(tx, request.id, at);
+      await markConsumed(tx, request.id, at);
       const session = await issueToken(tx, user.id, 'did', at);
       return { token: session.token, user: toCurrentUser(user) };
     });

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 import type { LoginRequest, Session } from '@cr/contract/account.contract';
 import type { UserRow } from '../../db/schema';
-import type { AuthUser } from '../session/auth-user';
-import { issueToken, revokeSession } from '../session/session.service';
-import { toCurrentUser } from '../user/user.service';
+import type { AuthUser } from '../session';
+import { issueToken, revokeSession } from '../session';
+import { toCurrentUser } from '../user';
 import { accountError } from './account-errors';
 import { LIMITS } from './account-limits';
 import * as repo from './account.repo';

@@ -7,9 +7,9 @@ import {
   type ResetPasswordRequest,
 } from '@cr/contract/account.contract';
 import { queueMails } from '../../queues/mail-queue';
-import type { AuthUser } from '../session/auth-user';
-import { revokeAllTokens } from '../session/session.repo';
-import { findUserById } from '../user/user.repo';
+import type { AuthUser } from '../session';
+import { revokeAllTokens } from '../session';
+import { findUserById } from '../user';
 import { accountError, mailNotQueued } from './account-errors';
 import { LIMITS } from './account-limits';
 import * as repo from './account.repo';

@@ -8,8 +8,8 @@ import {
   type Session,
 } from '@cr/contract/account.contract';
 import type { Db } from '../../db/db-client';
-import { issueToken } from '../session/session.service';
-import { toCurrentUser } from '../user/user.service';
+import { issueToken } from '../session';
+import { toCurrentUser } from '../user';
 import { accountError, mailNotQueued, userConflict } from './account-errors';
 import { queueMails } from '../../queues/mail-queue';
 import { enforceAddressLimit, LIMITS } from './account-limits';

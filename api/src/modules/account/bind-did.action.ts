@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { syncCouncilRoles } from '../council/council.repo';
-import { defineWalletAction, noPayload } from '../wallet/wallet-action';
+import { syncCouncilRoles } from '../council';
+import { defineWalletAction, noPayload } from '../wallet';
 import { bindDid, didBoundElsewhere } from './account.repo';
 import { uniqueViolation } from './account-errors';
 

@@ -1,9 +1,9 @@
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { issueToken } from '../session/session.service';
-import { toCurrentUser } from '../user/user.service';
-import { defineWalletAction, noPayload } from '../wallet/wallet-action';
+import { issueToken } from '../session';
+import { toCurrentUser } from '../user';
+import { defineWalletAction, noPayload } from '../wallet';
 import { findUserByDid } from './account.repo';
 
 export const DID_NOT_REGISTERED = 'Your DID does not register the CR website';

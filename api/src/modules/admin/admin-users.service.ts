@@ -13,8 +13,8 @@ import {
 import { roleSchema } from '@cr/contract/user.contract';
 import type { UserRow } from '../../db/schema';
 import { runAfterCommit } from '../../effects/after-commit';
-import type { AuthUser } from '../session/auth-user';
-import { auditInvolving, recordAudit } from '../audit/audit.service';
+import type { AuthUser } from '../session';
+import { auditInvolving, recordAudit } from '../audit';
 import { adminError } from './admin-errors';
 import * as repo from './admin-users.repo';
 

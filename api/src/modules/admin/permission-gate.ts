@@ -3,7 +3,7 @@ import { permissionName } from '@cr/contract/admin.contract';
 import type { Db } from '../../db/db-client';
 import { forbidden, unauthorized } from '../../http/app-error';
 import type { AnyRoute } from '../../http/route';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import * as repo from './permission.repo';
 
 /**

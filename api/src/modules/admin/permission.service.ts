@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { PERMISSION_ROLES, type Permission, type SetGrant } from '@cr/contract/admin.contract';
 import type { Role } from '@cr/contract/user.contract';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { adminError } from './admin-errors';
 import type { Actor } from './admin-users.service';
 import { bumpPermissionGeneration } from './permission-gate';

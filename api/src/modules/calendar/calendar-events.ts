@@ -1,5 +1,5 @@
 import type { Language } from '@cr/contract/profile.contract';
-import { etaOf, type ChainClock } from '../proposal/proposal-rules';
+import { etaOf, type ChainClock } from '../../chain/chain-clock';
 import type { IcsEvent } from './ics';
 
 /**

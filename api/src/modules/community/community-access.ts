@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db-client';
 import type { CommunityRow } from '../../db/schema';
 import { hasRole } from '@cr/contract/roles.contract';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { communityError } from './community-errors';
 import * as repo from './community.repo';
 

@@ -9,7 +9,7 @@ import type {
   MyCommunities,
   SubCommunityInput,
 } from '@cr/contract/community.contract';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { isAdmin, managedCommunity, managesChain } from './community-access';
 import { communityError } from './community-errors';
 import { toCommunity, toPerson } from './community-view';

@@ -15,8 +15,8 @@ import type { ConclusionRow } from '../../db/schema/conclusion.schema';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
 import { conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { chainConfig } from '../proposal/proposal-registration.service';
-import { defineWalletAction } from '../wallet/wallet-action';
+import { chainConfig } from '../proposal';
+import { defineWalletAction } from '../wallet';
 import {
   alreadySigned,
   changed,

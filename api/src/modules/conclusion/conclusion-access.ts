@@ -6,10 +6,10 @@ import type { MilestoneRow } from '../../db/schema/milestone.schema';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
 import { getChainAction } from '../../chain/chain-action.repo';
-import { getGovernanceState } from '../council/council.repo';
-import { listMilestones } from '../milestone/milestone.repo';
-import { approvedSummaryText } from '../proposal-tracking/tracking.repo';
-import { findProposal } from '../proposal/proposal.repo';
+import { getGovernanceState } from '../council';
+import { listMilestones } from '../milestone';
+import { approvedSummaryText } from '../proposal-tracking';
+import { findProposal } from '../proposal';
 import { conclusionRefusal, type ConclusionRefusal } from './conclusion-rules';
 import { currentConclusion } from './conclusion.repo';
 

@@ -1,7 +1,7 @@
 import type { ChainRefusal, RefusalHandlers } from '../../chain/chain-refusal';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
-import { findUserByDid } from '../account/account.repo';
+import { findUserByDid } from '../account';
 import { conclusionEvents } from './conclusion-events';
 import { CONCLUDE_KIND } from './conclusion-rules';
 import { conclusionOfAction } from './conclusion-refusal.repo';

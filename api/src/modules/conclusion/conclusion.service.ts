@@ -4,7 +4,7 @@ import { toChainActionView } from '../../chain/chain-action-events';
 import type { ProposalConclusion } from '@cr/contract/conclusion.contract';
 import { commitThen } from '../../effects/after-commit';
 import { conflict, unauthorized } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { conclusionSubject, partyOf, replaceable, signedBy, viewerParty } from './conclusion-access';
 import { conclusionEvents } from './conclusion-events';
 import { conclusionActionsFor, finalReady } from './conclusion-rules';

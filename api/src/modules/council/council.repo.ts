@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/users.schema';
 import { proposals, proposalVotes } from '../../db/schema/proposal.schema';
-import { cardColumns, mottoOf } from '../proposal/proposal.repo';
+import { cardColumns, mottoOf } from '../user';
 import type { Db } from '../../db/db-client';
 import {
   councilMembers,

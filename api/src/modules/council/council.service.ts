@@ -12,12 +12,9 @@ import { holdsTwoThirds } from '@cr/contract/vote-tally';
 import type { Db } from '../../db/db-client';
 import type { CouncilMemberRow, CouncilTermRow, GovernanceStateRow } from '../../db/schema/council.schema';
 import { notFound } from '../../http/app-error';
-import { readChainClock } from '../proposal/proposal-clock';
-import { etaOf, type ChainClock } from '../proposal/proposal-rules';
-import { memberRef } from '../proposal/proposal-view';
-import { usersByDid } from '../proposal/proposal.repo';
-import { findUserById } from '../user/user.repo';
-import { memberIdOf } from '../proposal/proposal-registration.service';
+import { readChainClock, etaOf, type ChainClock } from '../../chain/chain-clock';
+import { memberRef, memberIdOf } from './council-member';
+import { usersByDid, findUserById } from '../user';
 import * as repo from './council.repo';
 import { isUuid } from '../../db/record-ref';
 

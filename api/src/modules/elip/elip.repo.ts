@@ -11,7 +11,7 @@ import {
   type ElipVoteRow,
 } from '../../db/schema';
 import type { ElipStatus } from '@cr/contract/elip.contract';
-import { escapeLike } from '../suggestion/suggestion-search';
+import { escapeLike } from '../../db/text-search';
 import { ELIP_STATUS_TABLE } from './elip-rules';
 
 const person = {

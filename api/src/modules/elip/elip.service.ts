@@ -17,10 +17,10 @@ import {
   type elipReviewInputSchema,
 } from '@cr/contract/elip.contract';
 import type { ElipRow } from '../../db/schema';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { bumpGeneration } from '../../cache/cache-generation';
-import { seatedNow } from '../council/council.repo';
-import { insertDraftProposal } from '../proposal/proposal.repo';
+import { seatedNow } from '../council';
+import { insertDraftProposal } from '../proposal-record';
 import { elipError, isSecretariat } from './elip-errors';
 import { ELIP_STATUS_TABLE } from './elip-rules';
 import { toDetail, toSummary } from './elip-view';

@@ -4,9 +4,9 @@ import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import { unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { findUserByDid } from '../account/account.repo';
-import { seatedNow } from '../council/council.repo';
-import { defineWalletAction } from '../wallet/wallet-action';
+import { findUserByDid } from '../account';
+import { seatedNow } from '../council';
+import { defineWalletAction } from '../wallet';
 import { elipError } from './elip-errors';
 import { findElip, upsertVote } from './elip.repo';
 

@@ -190,12 +190,3 @@ export async function markRead(tx: Db, userId: string, keys: string[], pruneBefo
       .values(keys.map((itemKey) => ({ userId, itemKey })))
       .onConflictDoNothing();
 }
-
-/** Active SECRETARY accounts (whose inbox holds the reviews). */
-export async function secretaryIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'SECRETARY'), eq(users.active, true)));
-  return rows.map((r) => r.id);
-}

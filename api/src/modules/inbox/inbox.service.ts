@@ -1,11 +1,11 @@
 import type { AppDeps } from '../../app-deps';
 import type { Inbox, InboxItem, InboxRead } from '@cr/contract/inbox.contract';
 import { commitThen } from '../../effects/after-commit';
-import { memberDeadlineState } from '../calendar/calendar.service';
-import { proposalWindow } from '../proposal/proposal-rules';
-import { isSecretaryGeneral } from '../proposal-tracking/tracking-access';
-import type { AuthUser } from '../session/auth-user';
-import { inboxEvents } from './inbox-events';
+import { memberDeadlineState } from '../calendar';
+import { proposalWindow } from '../proposal';
+import { isSecretaryGeneral } from '../proposal-tracking';
+import type { AuthUser } from '../session';
+import { inboxEvents } from '../../realtime/inbox-events';
 import * as repo from './inbox.repo';
 
 /**

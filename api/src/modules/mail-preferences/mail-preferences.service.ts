@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../http/app-error';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import { mailPreferencesOf, saveMailPreferences, turnMailGroupOff } from '../../mail/mail-preferences.repo';
 import { verifyUnsubscribeToken } from '../../mail/unsubscribe-token';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 
 /**
  * E-mail preferences (docs/mail.md): each optional mail group on or off and the mail language, set on the

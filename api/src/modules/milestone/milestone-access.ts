@@ -4,11 +4,10 @@ import type { Db } from '../../db/db-client';
 import type { MilestoneRow } from '../../db/schema/milestone.schema';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
-import { getGovernanceState } from '../council/council.repo';
-import { chainConfig } from '../proposal/proposal-registration.service';
-import { findProposal } from '../proposal/proposal.repo';
+import { getGovernanceState } from '../council';
+import { chainConfig, findProposal } from '../proposal';
 import { listMilestones } from './milestone.repo';
-import { summaryApproved } from '../proposal-tracking/tracking.repo';
+import { summaryApproved } from '../proposal-tracking';
 import { requestRefusal, type RequestRefusal } from './milestone-rules';
 
 /** Where payment actions are relayed: the Treasury of the configured chain. */

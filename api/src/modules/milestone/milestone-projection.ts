@@ -1,7 +1,7 @@
 import { textHash } from '@cr/contracts-abi/statements';
 import type { NewChainEvent } from '../../chain/chain-index.repo';
 import type { Db } from '../../db/db-client';
-import type { ProjectionNotice } from '../proposal/proposal-projection';
+import type { ProjectionNotice } from '../proposal';
 import {
   ensureMilestones,
   moveMilestones,

@@ -2,8 +2,8 @@ import type { ChainRefusal, RefusalHandlers } from '../../chain/chain-refusal';
 import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
-import { findUserByDid } from '../account/account.repo';
-import { getGovernanceState } from '../council/council.repo';
+import { findUserByDid } from '../account';
+import { getGovernanceState } from '../council';
 import { clearOpinions, signerOfAction, stagesOfAction } from './milestone-refusal.repo';
 import { PAYMENT_REQUEST_KIND, PAYMENT_REVIEW_KIND, WITHDRAW_KIND } from './milestone-worker-plugin';
 

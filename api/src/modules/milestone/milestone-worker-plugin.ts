@@ -1,8 +1,7 @@
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import type { MailLog } from '../../queues/mail-queue';
 import type { EventBus } from '../../realtime/event-bus';
-import type { ProjectionNotice } from '../proposal/proposal-projection';
-import type { ProposalWorkerPlugins } from '../proposal/proposal-worker-plugin';
+import type { ProjectionNotice, ProposalWorkerPlugins } from '../proposal';
 import { projectTreasuryEvents } from './milestone-projection';
 
 /** Kinds of the milestone actions (subject type `proposal`: their chain status reaches the proposal's room). */

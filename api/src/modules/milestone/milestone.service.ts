@@ -3,11 +3,11 @@ import { toChainActionView } from '../../chain/chain-action-events';
 import type { ProposalPayments, WithdrawalView } from '@cr/contract/milestone.contract';
 import type { Db } from '../../db/db-client';
 import { notFound } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
-import { weiToEla } from '../proposal/proposal-terms';
-import { findProposal } from '../proposal/proposal.repo';
+import type { AuthUser } from '../session';
+import { weiToEla } from '../proposal-record';
+import { findProposal } from '../proposal';
 import { isSecretary } from './milestone-access';
-import { summaryApproved } from '../proposal-tracking/tracking.repo';
+import { summaryApproved } from '../proposal-tracking';
 import { actionsFor, dueStages, requestRefusal } from './milestone-rules';
 import { actionsByIds, listMilestones, paymentEventTxs, withdrawnEvents } from './milestone.repo';
 

@@ -8,7 +8,7 @@ import type { MilestoneRow } from '../../db/schema/milestone.schema';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { defineWalletAction } from '../wallet/wallet-action';
+import { defineWalletAction } from '../wallet';
 import {
   changed,
   checkNotPending,

@@ -7,7 +7,7 @@ import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import { conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { defineWalletAction } from '../wallet/wallet-action';
+import { defineWalletAction } from '../wallet';
 import {
   changed,
   checkNotPending,

@@ -6,10 +6,10 @@ import type { Db } from '../../db/db-client';
 import type { AppDeps } from '../../app-deps';
 import { AppError, conflict, forbidden, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { findUserByDid } from '../account/account.repo';
-import { proposalOfSuggestion } from '../proposal/proposal.repo';
-import { findSuggestion } from '../suggestion/suggestion.repo';
-import { defineWalletAction } from '../wallet/wallet-action';
+import { findUserByDid } from '../account';
+import { proposalOfSuggestion } from '../proposal-record';
+import { findSuggestion } from '../suggestion';
+import { defineWalletAction } from '../wallet';
 import { consentOf, nominationPlan, type Requirement } from './nomination.service';
 import { insertNomination, nominationsOf } from './nomination.repo';
 

@@ -2,11 +2,10 @@ import type { NominationRoleName, NominationState } from '@cr/contract/nominatio
 import { personName } from '@cr/contract/person-name';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
-import { findUserByDid } from '../account/account.repo';
-import type { AuthUser } from '../session/auth-user';
-import { assertVisible } from '../suggestion/suggestion-access';
-import { findSuggestion } from '../suggestion/suggestion.repo';
-import { proposalOfSuggestion } from '../proposal/proposal.repo';
+import { findUserByDid } from '../account';
+import type { AuthUser } from '../session';
+import { assertVisible, findSuggestion } from '../suggestion';
+import { proposalOfSuggestion } from '../proposal-record';
 import { consentOf, needsNomination, nominationPlan } from './nomination.service';
 import { nominationsOf } from './nomination.repo';
 

@@ -5,9 +5,9 @@ import type { Db } from '../../db/db-client';
 import type { NominationRole, NominationRow } from '../../db/schema/nomination.schema';
 import type { SuggestionRow } from '../../db/schema/suggestion.schema';
 import { AppError, conflict } from '../../http/app-error';
-import { findUserByDid } from '../account/account.repo';
-import { getGovernanceState } from '../council/council.repo';
-import { buildProposalTerms, chainDraftHash, kindOfType } from '../proposal/proposal-terms';
+import { findUserByDid } from '../account';
+import { getGovernanceState } from '../council';
+import { buildProposalTerms, chainDraftHash, kindOfType } from '../proposal-record';
 import { nomineeStatement, secretaryCosignStatement, type NominationFacts } from './nomination-statement';
 import { nominationsOf } from './nomination.repo';
 

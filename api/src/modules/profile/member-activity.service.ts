@@ -1,7 +1,7 @@
 import { MEMBER_ACTIVITY_LIMIT, type MemberActivity } from '@cr/contract/member-activity.contract';
 import type { Db } from '../../db/db-client';
 import { notFound } from '../../http/app-error';
-import { findUserById } from '../user/user.repo';
+import { findUserById } from '../user';
 import * as repo from './member-activity.repo';
 
 const iso = (d: Date | null) => (d ?? new Date(0)).toISOString();

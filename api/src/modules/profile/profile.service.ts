@@ -11,11 +11,10 @@ import {
 } from '@cr/contract/profile.contract';
 import type { Db } from '../../db/db-client';
 import { AppError, notFound } from '../../http/app-error';
-import { accountError, userConflict } from '../account/account-errors';
-import { usernameTaken } from '../account/account.repo';
-import type { AuthUser } from '../session/auth-user';
-import { ownsUploads } from '../upload/upload.service';
-import { findUserById } from '../user/user.repo';
+import { accountError, userConflict, usernameTaken } from '../account';
+import type { AuthUser } from '../session';
+import { ownsUploads } from '../upload';
+import { findUserById } from '../user';
 import { toOwnProfile, toPublicMember } from './profile-view';
 import * as repo from './profile.repo';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { defineWalletAction, noPayload } from '../wallet/wallet-action';
+import { defineWalletAction, noPayload } from '../wallet';
 import { updateProfile } from './profile.repo';
 
 export const DID_REQUIRED = 'Please associate your DID first';

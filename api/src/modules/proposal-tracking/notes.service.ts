@@ -7,8 +7,8 @@ import {
   type ProposalNotes,
 } from '@cr/contract/proposal-tracking.contract';
 import { commitThen } from '../../effects/after-commit';
-import { publicUsers } from '../proposal/proposal.repo';
-import type { AuthUser } from '../session/auth-user';
+import { publicUsers } from '../user';
+import type { AuthUser } from '../session';
 import { isSecretaryGeneral, trackedProposal, trackingError } from './tracking-access';
 import { insertNotes, notesOf } from './tracking.repo';
 

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
-import { getGovernanceState } from '../council/council.repo';
-import { findProposal } from '../proposal/proposal.repo';
-import type { AuthUser } from '../session/auth-user';
+import { getGovernanceState } from '../council';
+import { findProposal } from '../proposal';
+import type { AuthUser } from '../session';
 
 /**
  * Who may do what with a proposal's tracking entries and notes, decided on the server from the signed-in user

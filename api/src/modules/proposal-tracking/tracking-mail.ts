@@ -11,7 +11,7 @@ import {
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';
 import type { MailJob } from '../../queues/mail-queue';
-import { usersWithRole } from '../suggestion/suggestion-mail';
+import { usersWithRole } from '../suggestion';
 import type { Db } from '../../db/db-client';
 import { entryForMail } from './tracking.repo';
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { TrackingKind, TrackingStatus } from '@cr/contract/proposal-tracking.contract';
 import type { Db } from '../../db/db-client';
 import { proposals } from '../../db/schema/proposal.schema';
+import { users } from '../../db/schema/users.schema';
 import {
   proposalNotes,
   proposalTracking,
@@ -175,4 +176,13 @@ export async function approvedSummaryText(db: Db, proposalId: string): Promise<s
     )
     .limit(1);
   return row?.content ?? null;
+}
+
+/** Active SECRETARY accounts (whose inbox holds the tracking reviews). */
+export async function secretaryIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'SECRETARY'), eq(users.active, true)));
+  return rows.map((r) => r.id);
 }

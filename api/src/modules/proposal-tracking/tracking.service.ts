@@ -19,12 +19,17 @@ import type { ProposalTrackingRow } from '../../db/schema/proposal-tracking.sche
 import { commitThen } from '../../effects/after-commit';
 import { MailNotQueuedError, type MailJob } from '../../queues/mail-queue';
 import type { RoomEvent } from '../../realtime/event-bus';
-import { publicUsers } from '../proposal/proposal.repo';
-import type { AuthUser } from '../session/auth-user';
+import { publicUsers } from '../user';
+import type { AuthUser } from '../session';
 import { trackedProposal, trackingError, viewerOf } from './tracking-access';
 import { reviewedMail, submittedMails } from './tracking-mail';
-import { ownerAndSecretariat } from '../inbox/inbox-events';
+import { inboxEvents } from '../../realtime/inbox-events';
 import * as repo from './tracking.repo';
+
+/** The inbox events of a tracking or payment change: the owner's and the secretariat's. */
+async function ownerAndSecretariat(db: Db, ownerId: string | null): Promise<RoomEvent[]> {
+  return inboxEvents([ownerId, ...(await repo.secretaryIds(db))]);
+}
 
 /** What a write answers: the entry, and whether its e-mails could not be queued (the change itself stands). */
 export interface TrackingWriteResult {

@@ -11,18 +11,19 @@ import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/con
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import type { AuthUser } from '../session/auth-user';
-import { markProposed, searchDocument } from '../suggestion/suggestion.repo';
-import { defineWalletAction } from '../wallet/wallet-action';
+import type { AuthUser } from '../session';
+import { searchDocument } from '../../db/text-search';
+import { markProposed } from '../suggestion';
+import { defineWalletAction } from '../wallet';
 import {
   alreadyProposed,
   chainConfig,
   checkRegistration,
   isUniqueViolation,
-  memberIdOf,
   type Registration,
 } from './proposal-registration.service';
-import { kindOfType, storeTerms } from './proposal-terms';
+import { memberIdOf } from '../council';
+import { kindOfType, storeTerms } from '../proposal-record';
 import { REGISTER_KIND } from './proposal-worker-plugin';
 import { linkRegisterAction, saveRegisteredProposal } from './proposal.repo';
 

@@ -17,7 +17,7 @@ import { enforceRate, type RateRule } from '../../http/rate-limit';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, notFound } from '../../http/app-error';
-import { getGovernanceState, membersOfTerm } from '../council/council.repo';
+import { getGovernanceState, membersOfTerm } from '../council';
 import {
   chainActionsByIds,
   signedRequestsOf,

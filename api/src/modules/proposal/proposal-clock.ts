@@ -1,19 +1,7 @@
-import { getChainHead } from '../../chain/chain-index.repo';
+import { readChainClock, type ChainClock } from '../../chain/chain-clock';
 import type { Db } from '../../db/db-client';
-import type { GovernanceStateRow } from '../../db/schema/council.schema';
-import type { CouncilMemberRow, CouncilTermRow } from '../../db/schema/council.schema';
-import { getGovernanceState, latestTerm, membersOfTerm } from '../council/council.repo';
-import type { ChainClock } from './proposal-rules';
-
-/** The chain as the block watcher last saw it (height, observed interval): the basis of every window and ETA. */
-export async function readChainClock(db: Db, chainId: number | undefined): Promise<ChainClock> {
-  const head = chainId ? await getChainHead(db, chainId) : undefined;
-  return {
-    height: head?.height ?? null,
-    avgBlockMs: head?.avgBlockMs ?? null,
-    observedAt: head?.observedAt ?? null,
-  };
-}
+import type { GovernanceStateRow, CouncilMemberRow, CouncilTermRow } from '../../db/schema/council.schema';
+import { getGovernanceState, latestTerm, membersOfTerm } from '../council';
 
 const LIST_CONTEXT_TTL_MS = 1_000;
 const listContexts = new WeakMap<Db, { at: number; value: Promise<ListContext> }>();

@@ -3,7 +3,7 @@ import type { ProposalEffect } from '@cr/contract/proposal.contract';
 import { personName } from '@cr/contract/person-name';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { findUserByDid } from '../account/account.repo';
+import { findUserByDid } from '../account';
 import { proposalByDraftHash } from './proposal-effect.repo';
 
 /** Statuses a proposal reaches only through ACTIVE: its effects were applied (or skipped) on the way. */

@@ -20,7 +20,7 @@ import { NOT_PULLED_UP, placeholders, preparedOnce, type StatementParams } from 
 import { proposalCounts, proposals, proposalVotes, type ProposalRow } from '../../db/schema/proposal.schema';
 import { users } from '../../db/schema/users.schema';
 import { membersNamed, nameMatches, narrowsNames } from '../../db/person-columns';
-import { escapeLike, searchNumber, searchTsQuery } from '../suggestion/suggestion-search';
+import { escapeLike, searchNumber, searchTsQuery } from '../../db/text-search';
 
 const NOTHING = sql`false`;
 const DAY_MS = 86_400_000;

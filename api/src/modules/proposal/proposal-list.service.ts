@@ -6,13 +6,14 @@ import {
 } from '@cr/contract/proposal.contract';
 import { tallyFromCounts } from '@cr/contract/vote-tally';
 import type { Db } from '../../db/db-client';
-import type { AuthUser } from '../session/auth-user';
-import { csvCell } from '../suggestion/suggestion-list.service';
-import { seatedNow } from '../council/council.repo';
-import { listContext, readChainClock } from './proposal-clock';
+import type { AuthUser } from '../session';
+import { csvCell } from '../suggestion';
+import { seatedNow } from '../council';
+import { listContext } from './proposal-clock';
+import { readChainClock } from '../../chain/chain-clock';
 import { toSummary } from './proposal-view';
 import type { PublicAuthor } from '@cr/contract/suggestion.contract';
-import { publicUsers } from './proposal.repo';
+import { publicUsers } from '../user';
 import {
   listCondition,
   listOrder,

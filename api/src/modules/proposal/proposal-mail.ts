@@ -12,7 +12,7 @@ import {
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';
 import { queueMails, type MailJob, type MailLog, type MailQueue } from '../../queues/mail-queue';
-import { readChainClock } from './proposal-clock';
+import { readChainClock, etaOf } from '../../chain/chain-clock';
 import {
   notificationStatus,
   pendingNotificationsOf,
@@ -21,7 +21,6 @@ import {
   stalePendingNotifications,
   type NotificationKey,
 } from './proposal-mail.repo';
-import { etaOf } from './proposal-rules';
 
 /**
  * The proposal e-mails: the owner's status changes and the council's vote reminders. The chain worker records

@@ -6,7 +6,7 @@ import type { Role } from '@cr/contract/user.contract';
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { countEventsOfDraft, latestEvents } from '../../chain/chain-index.repo';
-import { findUserByDid } from '../account/account.repo';
+import { findUserByDid } from '../account';
 import {
   cutTermShort,
   findTerm,
@@ -17,8 +17,8 @@ import {
   seatMember,
   syncCouncilRoles,
   unseatMember,
-} from '../council/council.repo';
-import { moveRoleOfDid, setRole } from '../user/user.repo';
+} from '../council';
+import { moveRoleOfDid, setRole } from '../user';
 import { vetoThresholdWei } from './proposal-rules';
 import * as repo from './proposal-projection.repo';
 import type { MailJob } from '../../queues/mail-queue';

@@ -3,7 +3,7 @@ import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/con
 import { suggestionRoom } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
-import { findSuggestion, unmarkProposed } from '../suggestion/suggestion.repo';
+import { findSuggestion, unmarkProposed } from '../suggestion';
 import { lockProposalOfRegisterAction } from './proposal-worker.repo';
 import { moveProposalStatus } from './proposal.repo';
 

@@ -1,4 +1,3 @@
-import { keccak256, toUtf8Bytes } from 'ethers';
 import { toPublicKeyXY, verifyStatementSignature } from '@cr/contracts-abi/p256';
 import { ownerStatement, type ProposalTerms } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
@@ -10,13 +9,13 @@ import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import type { SuggestionRow } from '../../db/schema/suggestion.schema';
 import { AppError, conflict, forbidden } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
-import { findSuggestion } from '../suggestion/suggestion.repo';
-import { seatedNow } from '../council/council.repo';
-import { checkNominations } from '../nomination/nomination.service';
-import { readChainClock } from './proposal-clock';
-import { buildProposalTerms, chainDraftHash, weiToEla } from './proposal-terms';
-import { findProposal, proposalOfSuggestion } from './proposal.repo';
+import type { AuthUser } from '../session';
+import { findSuggestion } from '../suggestion';
+import { seatedNow } from '../council';
+import { checkNominations } from '../nomination';
+import { readChainClock } from '../../chain/chain-clock';
+import { buildProposalTerms, chainDraftHash, weiToEla, proposalOfSuggestion } from '../proposal-record';
+import { findProposal } from './proposal.repo';
 
 export const notCouncil = () => forbidden(PM.notCouncil, 'proposal.not_council');
 export const alreadyProposed = () => conflict('proposal.already_proposed', PM.alreadyProposed);
@@ -27,9 +26,6 @@ export function chainConfig(deps: AppDeps) {
     throw new AppError(503, 'chain.unavailable', 'The governance chain is not configured on this server.');
   return { chainId: CHAIN_ID, governance: GOVERNANCE_ADDRESS };
 }
-
-/** keccak256 of the DID's UTF-8 bytes: the member id the Council contract keys members by. */
-export const memberIdOf = (did: string) => keccak256(toUtf8Bytes(did)).toLowerCase();
 
 export interface Subject {
   suggestion: SuggestionRow;

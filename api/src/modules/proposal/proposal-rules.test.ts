@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   dueReminder,
-  etaOf,
   percentOf,
   proposalWindow,
   reminderLeads,
@@ -9,6 +8,7 @@ import {
   vetoThresholdWei,
   votingOpenAt,
 } from './proposal-rules';
+import { etaOf } from '../../chain/chain-clock';
 
 const clock = (height: number, avgBlockMs = 2_000) => ({
   height,

@@ -1,4 +1,5 @@
 import type { ProposalStatus, ProposalWindow } from '@cr/contract/proposal.contract';
+import { etaOf, type ChainClock } from '../../chain/chain-clock';
 import { statusTable } from '../../db/status-table';
 
 /**
@@ -25,20 +26,6 @@ export const PROPOSAL_TRANSITIONS = statusTable<ProposalStatus>('proposal', {
   INCOMPLETED: [],
   TERMINATED: [],
 });
-
-export interface ChainClock {
-  height: number | null;
-  /** Observed average block interval, ms (null until known). */
-  avgBlockMs: number | null;
-  /** When `height` was observed. */
-  observedAt: Date | null;
-}
-
-/** Estimated time of block `target` from the observed interval (never a fixed 2 minutes); null when unknown. */
-export function etaOf(target: number, clock: ChainClock): Date | null {
-  if (clock.height === null || clock.avgBlockMs === null || !clock.observedAt) return null;
-  return new Date(clock.observedAt.getTime() + (target - clock.height) * clock.avgBlockMs);
-}
 
 /**
  * The windows of a proposal registered at R with period V: voting [R, R+V), veto [R+V, R+2V). Heights come from

@@ -1,6 +1,5 @@
 import {
   VOTE_RESULT_OF_CHOICE,
-  type CouncilMemberRef,
   type MemberVote,
   type ProposalSummary,
   type VetoState,
@@ -10,25 +9,11 @@ import type { SuggestionType } from '@cr/contract/suggestion-content.contract';
 import type { GovernanceStateRow } from '../../db/schema/council.schema';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { passThreshold, tallyFromCounts } from '@cr/contract/vote-tally';
-import { percentOf, proposalWindow, vetoThresholdWei, type ChainClock } from './proposal-rules';
-import { weiToEla } from './proposal-terms';
-import { personName } from '@cr/contract/person-name';
+import { percentOf, proposalWindow, vetoThresholdWei } from './proposal-rules';
+import { type ChainClock } from '../../chain/chain-clock';
+import { weiToEla } from '../proposal-record';
+import { memberRef } from '../council';
 import type { VoteColumns } from './proposal-detail.repo';
-
-/** The name a council member is shown by: the site account's full name or username, else the DID. */
-export function memberRef(
-  did: string,
-  memberId: string,
-  user: (PublicAuthor & { motto?: string | null }) | null,
-): CouncilMemberRef {
-  return {
-    did,
-    memberId,
-    userId: user?._id ?? null,
-    name: user ? personName(user) : `${did.slice(0, 20)}…`,
-    avatar: user?.avatar ?? null,
-  };
-}
 
 /** A member's row in the vote table (never an e-mail); `null` vote = not voted. */
 export function toMemberVote(

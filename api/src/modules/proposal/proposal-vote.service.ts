@@ -14,13 +14,14 @@ import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { commitThen } from '../../effects/after-commit';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { RoomEvent } from '../../realtime/event-bus';
-import type { AuthUser } from '../session/auth-user';
-import { memberOf } from '../council/council.repo';
-import { readChainClock } from './proposal-clock';
+import type { AuthUser } from '../session';
+import { memberOf } from '../council';
+import { readChainClock } from '../../chain/chain-clock';
 import { chainConfig, notCouncil } from './proposal-registration.service';
 import { votingOpenAt } from './proposal-rules';
 import { toMemberVote } from './proposal-view';
-import { findProposal, upsertVote, usersByDid } from './proposal.repo';
+import { findProposal, upsertVote } from './proposal.repo';
+import { usersByDid } from '../user';
 
 export const votingClosed = () => conflict('proposal.voting_closed', PM.votingClosed);
 

@@ -1,6 +1,5 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { PublicAuthor } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import {
   proposals,
@@ -8,11 +7,11 @@ import {
   type ProposalRow,
   type ProposalVoteRow,
 } from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
 import { displayNumberOf, isUuid } from '../../db/record-ref';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { PROPOSAL_TRANSITIONS } from './proposal-rules';
-import { searchDocument } from '../suggestion/suggestion.repo';
+import { searchDocument } from '../../db/text-search';
+import type { DraftValues } from '../proposal-record';
 
 /** A proposal by uuid or display number; `lock` takes a row lock for the rest of the transaction. */
 export async function findProposal(db: Db, ref: string, lock = false): Promise<ProposalRow | undefined> {
@@ -59,39 +58,6 @@ export async function moveProposalStatus(
   return row;
 }
 
-/** The published (non-draft) proposal made from a suggestion, if any. */
-export async function proposalOfSuggestion(db: Db, suggestionId: string) {
-  const [row] = await db
-    .select({ id: proposals.id, number: proposals.number })
-    .from(proposals)
-    .where(and(eq(proposals.suggestionId, suggestionId), ne(proposals.status, 'DRAFT')));
-  return row;
-}
-
-/** The published (non-draft) proposal with this display number: what a change or termination targets. */
-export async function publishedByNumber(db: Db, number: number) {
-  const [row] = await db
-    .select({
-      id: proposals.id,
-      draftHash: proposals.draftHash,
-      status: proposals.status,
-      kind: proposals.kind,
-      ownerDid: proposals.ownerDid,
-      terms: proposals.terms,
-    })
-    .from(proposals)
-    .where(and(eq(proposals.number, number), ne(proposals.status, 'DRAFT')));
-  return row;
-}
-
-/** Whether a published proposal has this number (suggestions targeting a proposal check it). */
-export async function proposalNumberExists(db: Db, number: number): Promise<boolean> {
-  return !!(await publishedByNumber(db, number));
-}
-
-/** A council member's DRAFT's own columns (its title's search document is derived here). */
-export type DraftValues = Omit<typeof proposals.$inferInsert, 'titleSearch'>;
-
 /** The member's own DRAFT proposal made from this suggestion, if there is one (one draft per member per suggestion). */
 export async function findOwnDraftFor(
   db: Db,
@@ -110,14 +76,6 @@ export async function findOwnDraftFor(
     )
     .limit(1);
   return row?.id ?? null;
-}
-
-export async function insertDraftProposal(db: Db, values: DraftValues): Promise<string> {
-  const [row] = await db
-    .insert(proposals)
-    .values({ ...values, titleSearch: searchDocument(values.title) })
-    .returning({ id: proposals.id });
-  return row!.id;
 }
 
 export async function updateDraftProposal(
@@ -141,53 +99,6 @@ export async function nextProposalNumber(db: Db): Promise<number> {
     .select({ n: sql<string>`nextval('proposal_number_seq')` })
     .from(sql`(select 1) as one`);
   return Number(row!.n);
-}
-
-const avatarOf = sql<string | null>`${users.profile}->>'avatar'`;
-/** A member's line about themselves (the profile's motto, or its older bio). */
-export const mottoOf = sql<string | null>`coalesce(${users.profile}->>'motto', ${users.profile}->>'bio')`;
-/** The columns of an account's public card (never the e-mail). */
-export const cardColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatar: avatarOf,
-};
-
-/** Public cards (no e-mail) of users by id. */
-export async function publicUsers(db: Db, ids: (string | null)[]): Promise<Map<string, PublicAuthor>> {
-  const wanted = [...new Set(ids.filter((x): x is string => !!x))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select(cardColumns).from(users).where(inArray(users.id, wanted));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { _id: r.id, username: r.username, firstName: r.firstName, lastName: r.lastName, avatar: r.avatar },
-    ]),
-  );
-}
-
-/** Public cards of site accounts by DID. */
-export async function usersByDid(db: Db, dids: string[]) {
-  if (dids.length === 0) return new Map<string, PublicAuthor & { motto: string | null }>();
-  const rows = await db
-    .select({ ...cardColumns, did: users.did, motto: mottoOf })
-    .from(users)
-    .where(inArray(users.did, [...new Set(dids)]));
-  return new Map(
-    rows.map((r) => [
-      r.did!,
-      {
-        _id: r.id,
-        username: r.username,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        avatar: r.avatar,
-        motto: r.motto,
-      },
-    ]),
-  );
 }
 
 export async function votesOf(db: Db, proposalId: string): Promise<ProposalVoteRow[]> {

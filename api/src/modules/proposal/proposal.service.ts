@@ -4,23 +4,17 @@ import type { ProposalChangedBy, ProposalDetail, ProposalDraftInput } from '@cr/
 import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
-import { moveElip } from '../elip/elip.repo';
-import { findSuggestion } from '../suggestion/suggestion.repo';
-import { seatedNow } from '../council/council.repo';
-import { readChainClock } from './proposal-clock';
-import { memberIdOf, notCouncil } from './proposal-registration.service';
+import type { AuthUser } from '../session';
+import { moveElip } from '../elip';
+import { findSuggestion } from '../suggestion';
+import { seatedNow, memberIdOf, memberRef } from '../council';
+import { readChainClock, etaOf } from '../../chain/chain-clock';
+import { notCouncil } from './proposal-registration.service';
 import { tallyOf, voteOutcome } from '@cr/contract/vote-tally';
-import { etaOf, vetoOpenAt, votingOpenAt } from './proposal-rules';
-import { memberRef, toMemberVote, toSummary, vetoState } from './proposal-view';
-import {
-  deleteProposal,
-  findProposal,
-  findOwnDraftFor,
-  insertDraftProposal,
-  updateDraftProposal,
-} from './proposal.repo';
-import { kindOfType } from './proposal-terms';
+import { vetoOpenAt, votingOpenAt } from './proposal-rules';
+import { toMemberVote, toSummary, vetoState } from './proposal-view';
+import { deleteProposal, findProposal, findOwnDraftFor, updateDraftProposal } from './proposal.repo';
+import { insertDraftProposal, kindOfType } from '../proposal-record';
 import { effectOf, effectStatusOf } from './proposal-effect';
 import { findProposalDetail } from './proposal-detail.repo';
 import { isArchivable } from './proposal-archivable';

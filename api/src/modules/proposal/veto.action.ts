@@ -8,11 +8,11 @@ import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import type { Db } from '../../db/db-client';
 import { AppError, conflict, notFound, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { defineWalletAction } from '../wallet/wallet-action';
-import { readChainClock } from './proposal-clock';
+import { defineWalletAction } from '../wallet';
+import { readChainClock } from '../../chain/chain-clock';
 import { chainConfig } from './proposal-registration.service';
 import { vetoOpenAt } from './proposal-rules';
-import { elaToWei } from './proposal-terms';
+import { elaToWei } from '../proposal-record';
 import { VETO_KIND } from './proposal-worker-plugin';
 import { findProposal } from './proposal.repo';
 

@@ -7,7 +7,7 @@ import {
 } from '@cr/contract/release.contract';
 import type { ReleaseRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import * as repo from './release.repo';
 
 const notFound = () => new AppError(404, 'release.not_found', releaseMessages['release.not_found']);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db-client';
 import type { SiteSettings, UpdateSiteSettings } from '@cr/contract/site.contract';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import * as repo from './site.repo';
 
 /** Whether CRcle applications are refused (spec §1: "CRcles and Empower35 are suspended"); on by default. */

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { FollowState } from '@cr/contract/social.contract';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { socialError } from './social-errors';
 import * as repo from './social.repo';
 

@@ -8,7 +8,7 @@ import {
   type Thread,
 } from '@cr/contract/social.contract';
 import { commitThen } from '../../effects/after-commit';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { socialError } from './social-errors';
 import { toMessage, toSocialPerson } from './social-view';
 import * as repo from './social.repo';

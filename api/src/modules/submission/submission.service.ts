@@ -10,16 +10,16 @@ import {
   type SubmissionStatus,
   type issueInputSchema,
   type submissionDecisionSchema,
+  submissionMessages,
+  type SubmissionMessageType,
 } from '@cr/contract/submission.contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { submissionMessages, type SubmissionMessageType } from '@cr/contract/submission.contract';
 import { hasRole } from '@cr/contract/roles.contract';
-import { grantOrganizer } from '../community/community.service';
-import { crclesSuspended, trainingPostponed } from '../site/site.service';
-import type { AuthUser } from '../session/auth-user';
-import { ownsUploads } from '../upload/upload.service';
-import * as communityRepo from '../community/community.repo';
+import { findCommunity, grantOrganizer, rolesOf } from '../community';
+import { crclesSuspended, trainingPostponed } from '../site';
+import type { AuthUser } from '../session';
+import { ownsUploads } from '../upload';
 import * as repo from './submission.repo';
 
 export const SUBMISSION_PAGE_SIZE = 20;
@@ -110,9 +110,9 @@ export async function submitForm(
   let communityId: string | null = null;
   if (input.campaign === 'COMMUNITY_ORGANIZER') {
     communityId = input.communityId;
-    if (!(await communityRepo.findCommunity(db, communityId)))
+    if (!(await findCommunity(db, communityId)))
       throw submissionError(400, 'submission.community_required', 'communityId');
-    if ((await communityRepo.rolesOf(db, user.id)).get(communityId) === 'ORGANIZER')
+    if ((await rolesOf(db, user.id)).get(communityId) === 'ORGANIZER')
       throw submissionError(409, 'submission.already_organizer', 'communityId');
   }
   const { campaign, ...fields } = input;

@@ -7,8 +7,8 @@ import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contr
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
 import { AppError, conflict, unauthorized } from '../../http/app-error';
 import { policy } from '../../http/route';
-import { defineWalletAction } from '../wallet/wallet-action';
-import { buildProposalTerms, chainDraftHash } from '../proposal/proposal-terms';
+import { defineWalletAction } from '../wallet';
+import { buildProposalTerms, chainDraftHash } from '../proposal-record';
 import { assertEditable, assertVisible } from './suggestion-access';
 import * as repo from './suggestion.repo';
 import { suggestionEvent } from './suggestion-events';

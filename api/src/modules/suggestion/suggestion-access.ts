@@ -2,7 +2,7 @@ import { hasRole } from '@cr/contract/roles.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { SuggestionRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 
 export const isAdmin = (user: AuthUser | null) => !!user && hasRole(user.role, 'ADMIN');
 export const isAuthor = (row: SuggestionRow, user: AuthUser | null) => !!user && row.authorId === user.id;

@@ -5,7 +5,7 @@ import type {
 } from '@cr/contract/suggestion.contract';
 import { conflict } from '../../http/app-error';
 import type { z } from 'zod';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { assertVisible } from './suggestion-access';
 import { adminCondition, adminOrder, countOf, pageOf, tagsOfPage } from './suggestion-list.repo';
 import { reportsOf } from './suggestion-engagement.repo';
@@ -13,7 +13,7 @@ import * as repo from './suggestion.repo';
 import { getSuggestionDetail } from './suggestion.service';
 import { toPublicAuthor, toSummary } from './suggestion-view';
 import { bumpListGeneration, publishSuggestionEvent } from './suggestion-events';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 
 /** Admin list: every status, filtered by abuse state, newest change first, with the reports. */
 export async function adminListSuggestions(

@@ -4,7 +4,7 @@ import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contr
 import type { Db } from '../../db/db-client';
 import type { SuggestionRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { assertVisible, isAdmin } from './suggestion-access';
 import {
   commentMails,
@@ -20,7 +20,7 @@ import { subscriberIds } from './suggestion-engagement.repo';
 import { toPublicAuthor } from './suggestion-view';
 import { publishSuggestionEvent } from './suggestion-events';
 import { runAfterCommit } from '../../effects/after-commit';
-import { inboxEvents } from '../inbox/inbox-events';
+import { inboxEvents } from '../../realtime/inbox-events';
 
 /** `@ALL` mentions every council member (the original's "ALL (All Council Members)"). */
 export const MENTION_ALL = 'ALL';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { conflict } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { assertActive, assertVisible } from './suggestion-access';
 import { commentView, insertComment, resolveMentions } from './suggestion-comment.service';
 import {

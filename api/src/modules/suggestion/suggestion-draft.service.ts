@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { SuggestionDraftContent } from '@cr/contract/suggestion-content.contract';
 import type { SuggestionDraftRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { assertEditable, assertVisible } from './suggestion-access';
 import * as repo from './suggestion.repo';
 import * as drafts from './suggestion-draft.repo';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { conflict, notFound } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { assertActive, assertVisible } from './suggestion-access';
 import * as repo from './suggestion.repo';
 import * as engagement from './suggestion-engagement.repo';

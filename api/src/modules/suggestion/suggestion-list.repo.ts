@@ -5,7 +5,7 @@ import type { SuggestionListQuery } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import { amongNamed, membersNamedOnce, nameMatches, personByKey } from '../../db/person-columns';
 import { suggestionCounts, suggestions, type SuggestionRow } from '../../db/schema';
-import { escapeLike, searchNumber, searchTsQuery } from './suggestion-search';
+import { escapeLike, searchNumber, searchTsQuery } from '../../db/text-search';
 
 /** Never matches: a search with nothing searchable finds nothing rather than everything. */
 const NOTHING = sql`false`;

@@ -3,8 +3,8 @@ import type { SuggestionContent } from '@cr/contract/suggestion-content.contract
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
 import { badRequest } from '../../http/app-error';
-import { findUserByDid } from '../account/account.repo';
-import { proposalNumberExists as proposalExists } from '../proposal/proposal.repo';
+import { findUserByDid } from '../account';
+import { proposalNumberExists as proposalExists } from '../proposal-record';
 
 /** Whether an account has bound this DID. */
 const didBound = async (db: Db, did: string): Promise<boolean> => !!(await findUserByDid(db, did));

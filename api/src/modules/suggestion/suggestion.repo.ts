@@ -4,7 +4,7 @@ import type { SuggestionStatus } from '@cr/contract/suggestion.contract';
 import type { Db } from '../../db/db-client';
 import { statusTable } from '../../db/status-table';
 import { suggestionTags, suggestionVersions, suggestions, users, type SuggestionRow } from '../../db/schema';
-import { searchLexemes } from './suggestion-search';
+import { searchDocument } from '../../db/text-search';
 import { displayNumberOf, isUuid } from '../../db/record-ref';
 
 /** The author columns a public view may show (never the e-mail). */
@@ -23,11 +23,6 @@ export async function nextNumber(db: Db): Promise<number> {
     .from(sql`(select 1) as one`);
   return Number(row!.n);
 }
-
-/** The search documents of a title and an abstract, as SQL values. */
-// Passed as one JSON parameter: both drivers send it the same way (a JS array would become a parameter list).
-export const searchDocument = (text: string) =>
-  sql`array_to_tsvector(array(select jsonb_array_elements_text(${JSON.stringify(searchLexemes(text))}::jsonb)))`;
 
 export interface ContentColumns {
   type: string;

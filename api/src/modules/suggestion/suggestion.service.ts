@@ -2,12 +2,15 @@ import type { AppDeps } from '../../app-deps';
 import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import { suggestionDraftHash } from '@cr/contract/suggestion-hash';
-import type { SuggestionDetail, SuggestionEvent } from '@cr/contract/suggestion.contract';
+import type {
+  SuggestionDetail,
+  SuggestionEvent,
+  suggestionVersionListSchema,
+} from '@cr/contract/suggestion.contract';
 import type { z } from 'zod';
-import type { suggestionVersionListSchema } from '@cr/contract/suggestion.contract';
 import { conflict, forbidden, notFound } from '../../http/app-error';
-import type { AuthUser } from '../session/auth-user';
-import { getSiteSettings } from '../site/site.service';
+import type { AuthUser } from '../session';
+import { getSiteSettings } from '../site';
 import {
   assertAuthor,
   assertEditable,

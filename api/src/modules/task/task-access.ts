@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db-client';
 import { hasRole, roleFlags } from '@cr/contract/roles.contract';
 import type { TaskRow } from '../../db/schema';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { taskError } from './task-errors';
 import * as repo from './task.repo';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { taskApplySchema } from '@cr/contract/task.contract';
 import type { Db } from '../../db/db-client';
 import type { TaskRow } from '../../db/schema';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { ownedTask, readableTask } from './task-access';
 import { limitError, taskError } from './task-errors';
 import { getTask } from './task.service';

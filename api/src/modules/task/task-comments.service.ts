@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { TaskDetail } from '@cr/contract/task.contract';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { readableTask } from './task-access';
 import { taskError } from './task-errors';
 import { commentsClosed } from './task-rules';

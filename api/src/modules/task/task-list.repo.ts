@@ -4,7 +4,7 @@ import { placeholders, preparedOnce, type PageValues, type StatementParams } fro
 import { personByKey } from '../../db/person-columns';
 import { taskCounts, tasks } from '../../db/schema';
 import { likeSearch, likeValues } from '../../db/like-search';
-import { escapeLike } from '../suggestion/suggestion-search';
+import { escapeLike } from '../../db/text-search';
 import { summaryColumns, type TaskSummaryRow } from './task.repo';
 
 export interface TaskFilter {

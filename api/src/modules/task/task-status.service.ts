@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { TaskAction, TaskDetail, TaskMessageType, TaskStatus } from '@cr/contract/task.contract';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { isAdmin, isCouncil, readableTask } from './task-access';
 import { taskError } from './task-errors';
 import { hasMoney } from './task-rules';

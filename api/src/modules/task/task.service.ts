@@ -14,8 +14,8 @@ import {
 import type { z } from 'zod';
 import type { taskListQuerySchema } from '@cr/contract/task.contract';
 import type { TaskRow } from '../../db/schema';
-import type { AuthUser } from '../session/auth-user';
-import { ownsUploads } from '../upload/upload.service';
+import type { AuthUser } from '../session';
+import { ownsUploads } from '../upload';
 import { isAdmin, isCouncil, ownedTask, readableTask } from './task-access';
 import { taskError } from './task-errors';
 import { commentsClosed, hasMoney } from './task-rules';

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { TeamRemove } from '@cr/contract/team.contract';
-import { recordAudit } from '../audit/audit.service';
-import type { AuthUser } from '../session/auth-user';
+import { recordAudit } from '../audit';
+import type { AuthUser } from '../session';
 import { teamError } from './team-errors';
 import * as repo from './team.repo';
 

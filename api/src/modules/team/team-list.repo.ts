@@ -5,7 +5,7 @@ import { placeholders, preparedOnce, type PageValues, type StatementParams } fro
 import { teamMembers, teams, users } from '../../db/schema';
 import type { TeamType } from '@cr/contract/team.contract';
 import { likeSearch, likeValues } from '../../db/like-search';
-import { escapeLike } from '../suggestion/suggestion-search';
+import { escapeLike } from '../../db/text-search';
 import { summaryColumns, type MembershipRow, type TeamSummaryRow } from './team.repo';
 
 export interface TeamFilter {

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { MAX_CRCLES_PER_USER, type TeamDetail } from '@cr/contract/team.contract';
-import { crclesSuspended } from '../site/site.service';
-import type { AuthUser } from '../session/auth-user';
+import { crclesSuspended } from '../site';
+import type { AuthUser } from '../session';
 import { crcleLimitError, teamError } from './team-errors';
 import { getTeam, ownedTeam } from './team.service';
 import * as repo from './team.repo';

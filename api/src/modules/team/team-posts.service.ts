@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { TeamPost } from '@cr/contract/team.contract';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import { teamError } from './team-errors';
 import { toPerson } from './team-view';
 import * as repo from './team.repo';

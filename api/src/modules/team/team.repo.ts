@@ -3,7 +3,7 @@ import type { Db } from '../../db/db-client';
 import { personColumns, type PersonRow } from '../../db/person-columns';
 import { taskCandidates, teamMembers, teamPosts, teams, users, type TeamRow } from '../../db/schema';
 import type { TeamMemberStatus, TeamRole } from '@cr/contract/team.contract';
-import { escapeLike } from '../suggestion/suggestion-search';
+import { escapeLike } from '../../db/text-search';
 import { TEAM_MEMBER_TRANSITIONS } from './team-rules';
 
 const person = personColumns;

@@ -11,9 +11,9 @@ import {
 } from '@cr/contract/team.contract';
 import type { z } from 'zod';
 import type { teamEditSchema, teamListQuerySchema } from '@cr/contract/team.contract';
-import { crclesSuspended } from '../site/site.service';
-import type { AuthUser } from '../session/auth-user';
-import { ownsUploads } from '../upload/upload.service';
+import { crclesSuspended } from '../site';
+import type { AuthUser } from '../session';
+import { ownsUploads } from '../upload';
 import { teamError } from './team-errors';
 import { toMember, toSummary } from './team-view';
 import * as repo from './team.repo';

@@ -5,7 +5,7 @@ import type {
   TreasuryTxKind,
 } from '@cr/contract/treasury.contract';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
-import { weiToEla } from '../proposal/proposal-terms';
+import { weiToEla } from '../proposal-record';
 import type { TreasuryState } from './treasury-chain';
 
 /** One indexed Treasury money event (chain_events row, args with big numbers as decimal strings). */

@@ -4,7 +4,7 @@ import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { getChainHead, getCursor } from '../../chain/chain-index.repo';
 import type { TreasuryOverview } from '@cr/contract/treasury.contract';
 import { answerCacheOf } from '../../http/response-cache';
-import { listTerms } from '../council/council.repo';
+import { listTerms } from '../council';
 import { readBudgetCap } from '../../chain/budget-cap-reader';
 import { readTreasuryState, treasuryUnavailable } from './treasury-chain';
 import { treasuryFigures } from './treasury-figures';

@@ -12,8 +12,8 @@ import {
 } from '@cr/contract/user.contract';
 import { notFound } from '../../http/app-error';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
-import type { AuthUser } from '../session/auth-user';
-import { crclesOf } from '../team/team.repo';
+import type { AuthUser } from '../session';
+import { crclesOf } from '../team';
 import * as repo from './user.repo';
 
 /** Member searches per signed-in member: the mention box asks as the person types (debounced), never a sweep. */

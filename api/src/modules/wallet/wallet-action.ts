@@ -6,7 +6,7 @@ import type { WalletRequestRow } from '../../db/schema';
 import type { AfterCommit } from '../../effects/after-commit';
 import { AppError } from '../../http/app-error';
 import type { Policy } from '../../http/route';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import type { VerifiedTransaction } from './wallet-transaction';
 
 export type WalletIntent = 'credaccess' | 'didsign' | 'signdigest' | 'esctransaction';
@@ -171,6 +171,12 @@ export const defineWalletAction = <
 >(
   action: WalletAction<A, P, I>,
 ): WalletAction<A, P, I> => action;
+
+/**
+ * Every wallet action, by name: the one map the mechanism dispatches on. Each action lives in its area's module;
+ * the map is put together above the modules (api/src/wallet-actions.ts) and handed to the wallet routes.
+ */
+export type WalletActions = { [A in WalletActionName]: WalletAction<A> };
 
 /** The payload of an action that stores none. */
 export const noPayload = z.strictObject({});

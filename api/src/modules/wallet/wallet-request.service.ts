@@ -11,7 +11,7 @@ import type { RoomEvent } from '../../realtime/event-bus';
 import type { WalletRequestRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/app-error';
 import { enforcePolicy } from '../../http/mount-routes';
-import type { AuthUser } from '../session/auth-user';
+import type { AuthUser } from '../session';
 import {
   asWalletRequest,
   replyFor,
@@ -20,9 +20,9 @@ import {
   transactionMissing,
   type VerifiedReply,
   type WalletAction,
+  type WalletActions,
   type WalletRequest,
 } from './wallet-action';
-import { walletActions } from './wallet-actions.registry';
 import * as repo from './wallet-request.repo';
 import { enforceRate } from '../../http/rate-limit';
 import { transactionUsed, verifyWalletTransaction } from './wallet-transaction';
@@ -48,11 +48,12 @@ function gateway(deps: AppDeps) {
  */
 export async function createWalletRequest(
   deps: AppDeps,
+  actions: WalletActions,
   user: AuthUser | null,
   input: CreateWalletRequest,
   clientIp: string,
 ): Promise<CreatedWalletRequest> {
-  const action = walletActions[input.action] as WalletAction;
+  const action = actions[input.action] as WalletAction;
   enforcePolicy(action.policy, user, deps);
   const limit = deps.config.WALLET_REQUEST_LIMIT;
   if (limit > 0) await enforceRate(deps, { name: 'wallet-request-ip', limit, windowSec: 10 * 60 }, clientIp);
@@ -126,6 +127,7 @@ async function stateOf(deps: AppDeps, row: WalletRequestRow): Promise<WalletRequ
 /** The outcome, for the browser holding the secret; a one-time result (a session) is handed over once. */
 export async function getWalletRequestState(
   deps: AppDeps,
+  actions: WalletActions,
   id: string,
   secret: unknown,
 ): Promise<WalletRequestState> {
@@ -133,7 +135,7 @@ export async function getWalletRequestState(
   // The same answer for "no such request" and "wrong secret": ids are not an oracle.
   if (!row || !secretMatches(row, secret)) throw notFound('wallet request', 'wallet.request_unknown');
   const state = await stateOf(deps, row);
-  const action = walletActions[state.action];
+  const action = actions[state.action];
   if (state.status !== 'signed' || !action.collect || row.consumedAt) return state;
   const collected = await deps.database.db.transaction(async (tx) => {
     if (!(await repo.markConsumed(tx, row.id, new Date()))) return null;
@@ -213,6 +215,7 @@ async function recordReverted(deps: AppDeps, row: WalletRequestRow, reply: Verif
  */
 export async function handleWalletCallback(
   deps: AppDeps,
+  actions: WalletActions,
   callbackToken: unknown,
   body: unknown,
 ): Promise<void> {
@@ -224,7 +227,7 @@ export async function handleWalletCallback(
   const status = statusOf(row);
   if (status === 'expired') throw requestExpired();
   if (status !== 'pending') throw alreadyAnswered();
-  const action = walletActions[row.action as WalletActionName] as WalletAction;
+  const action = actions[row.action as WalletActionName] as WalletAction;
   try {
     const request = asWalletRequest(row);
     const reply = await withTransaction(deps, request, await gateway(deps).verifyReply(request, body));

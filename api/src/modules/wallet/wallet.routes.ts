@@ -6,9 +6,11 @@ import {
 } from '@cr/contract/wallet.contract';
 import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
+import type { WalletActions } from './wallet-action';
 import { createWalletRequest, getWalletRequestState, handleWalletCallback } from './wallet-request.service';
 
-export const walletRoutes = [
+/** The wallet's routes, dispatching on `actions` (every area's wallet actions: api/src/wallet-actions.ts). */
+export const walletRoutes = (actions: WalletActions) => [
   defineRoute({
     method: 'post',
     path: '/wallet/requests',
@@ -19,7 +21,8 @@ export const walletRoutes = [
     policy: policy.public,
     body: createWalletRequestSchema,
     response: createdWalletRequestSchema,
-    handler: ({ deps, req, user, body }) => createWalletRequest(deps, user, body, clientAddress(req)),
+    handler: ({ deps, req, user, body }) =>
+      createWalletRequest(deps, actions, user, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'get',
@@ -29,7 +32,8 @@ export const walletRoutes = [
     policy: policy.public,
     params: z.object({ id: z.uuid() }),
     response: walletRequestStateSchema,
-    handler: ({ deps, req, params }) => getWalletRequestState(deps, params.id, req.header('x-wallet-secret')),
+    handler: ({ deps, req, params }) =>
+      getWalletRequestState(deps, actions, params.id, req.header('x-wallet-secret')),
   }),
   defineRoute({
     method: 'post',
@@ -41,7 +45,7 @@ export const walletRoutes = [
     query: z.object({ t: z.string().max(200).optional() }),
     response: z.object({ ok: z.literal(true) }),
     handler: async ({ deps, query, req }) => {
-      await handleWalletCallback(deps, query.t, req.body);
+      await handleWalletCallback(deps, actions, query.t, req.body);
       return { ok: true as const };
     },
   }),

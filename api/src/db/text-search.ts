@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+
 /**
  * Text search without locale surprises: we make the lexemes ourselves and store them with array_to_tsvector
  * (GIN-indexed), so PostgreSQL and PGlite index exactly the same tokens.
@@ -32,6 +34,11 @@ export function searchLexemes(text: string): string[] {
   }
   return [...out];
 }
+
+/** The search document of a text (a title, an abstract), as an SQL value for a tsvector column. */
+// Passed as one JSON parameter: both drivers send it the same way (a JS array would become a parameter list).
+export const searchDocument = (text: string) =>
+  sql`array_to_tsvector(array(select jsonb_array_elements_text(${JSON.stringify(searchLexemes(text))}::jsonb)))`;
 
 /**
  * A tsquery (text form, cast with ::tsquery) that matches documents containing every word of the query; null

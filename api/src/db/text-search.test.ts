@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, searchLexemes, searchNumber, searchTsQuery } from './suggestion-search';
+import { escapeLike, searchLexemes, searchNumber, searchTsQuery } from './text-search';
 
-describe('suggestion search tokens', () => {
+describe('text search tokens', () => {
   it('stores lower-case words and CJK characters with their neighbour pairs', () => {
     expect(searchLexemes('Essentials Wallet: 区块链钱包 v2')).toEqual([
       'essentials',

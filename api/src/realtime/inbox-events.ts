@@ -1,8 +1,6 @@
 import { INBOX_EVENT } from '@cr/contract/inbox.contract';
 import { userRoom } from '@cr/contract/social.contract';
-import type { Db } from '../../db/db-client';
-import type { RoomEvent } from '../../realtime/event-bus';
-import { secretaryIds } from './inbox.repo';
+import type { RoomEvent } from './event-bus';
 
 /**
  * "Your inbox changed" on each member's personal room `user:<id>` (joined only with their session token). The
@@ -14,8 +12,3 @@ export const inboxEvents = (userIds: Iterable<string | null | undefined>): RoomE
     event: INBOX_EVENT,
     payload: {},
   }));
-
-/** The inbox events of a tracking or payment change: the owner's and the secretariat's. */
-export async function ownerAndSecretariat(db: Db, ownerId: string | null): Promise<RoomEvent[]> {
-  return inboxEvents([ownerId, ...(await secretaryIds(db))]);
-}

@@ -9,7 +9,7 @@ import type { Db } from '../../db/db-client';
 import type { StoredTerms } from '../../db/schema/proposal.schema';
 import { AppError } from '../../http/app-error';
 import { fromDidError } from '../../http/did-error-map';
-import { publishedByNumber } from './proposal.repo';
+import { publishedByNumber } from './proposal-record.repo';
 
 /** The contract's ProposalKind of a suggestion type; types the contracts do not model register as NORMAL. */
 export function kindOfType(type: SuggestionType | string): ProposalKind {

@@ -1,0 +1,2 @@
+/** The nomination module's public face: what other modules use of it (they import nothing else of it). */
+export { checkNominations } from './nomination.service';

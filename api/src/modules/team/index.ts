@@ -1,0 +1,2 @@
+/** The team module's public face: what other modules use of it (they import nothing else of it). */
+export { crclesOf } from './team.repo';

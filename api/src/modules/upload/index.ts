@@ -1,0 +1,2 @@
+/** The upload module's public face: what other modules use of it (they import nothing else of it). */
+export { ownsUploads } from './upload.service';
