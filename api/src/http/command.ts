@@ -3,6 +3,7 @@ import type { Db } from '../db/db-client';
 import { runAfterCommit, type AfterCommit } from '../effects/after-commit';
 import { MailNotQueuedError } from '../queues/mail-queue';
 import type { AuthUser } from '../modules/session/auth-user';
+import type {} from './express-request';
 import { defineRoute, type RouteDef } from './route';
 
 /** What a command reads: the route's validated input and the caller (never the request or the response). */
@@ -13,6 +14,8 @@ export interface CommandContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
+  /** The request's id (the audit log names it). */
+  requestId: string;
 }
 
 /** What `run()` hands back: its result, and the effects the mechanism runs once the transaction committed. */
@@ -52,8 +55,8 @@ export function defineCommand<P = unknown, Q = unknown, B = unknown, R = unknown
   return {
     ...defineRoute<P, Q, B, R>({
       ...route,
-      handler: ({ deps, user, params, query, body }) =>
-        runCommand({ run, answer }, { deps, user, params, query, body }),
+      handler: ({ req, deps, user, params, query, body }) =>
+        runCommand({ run, answer }, { deps, user, params, query, body, requestId: req.id }),
     }),
     command: true,
   };
