@@ -18,29 +18,31 @@ export async function applyToTeam(
   id: string,
   message: string | undefined,
 ): Promise<CommandOutcome<string>> {
+  /** Applies, or renews a rejected application. */
+  const apply = async () => {
+    const team = await repo.findTeam(tx, id);
+    if (!team) throw teamError(404, 'team.not_found');
+    if (team.type === 'CRCLE') {
+      if (await crclesSuspended(tx)) throw teamError(409, 'team.crcles_suspended');
+      if ((await repo.lockAndCountCrcles(tx, user.id)) >= MAX_CRCLES_PER_USER)
+        throw teamError(409, 'team.crcle_limit');
+    }
+    const existing = await repo.findMembership(tx, id, user.id, true);
+    if (existing?.status === 'REJECT') {
+      await repo.moveMemberStatus(tx, id, user.id, 'REJECT', 'PENDING', message ?? null);
+      return;
+    }
+    if (existing) throw teamError(409, 'team.already_member');
+    await repo.insertMember(tx, {
+      teamId: id,
+      userId: user.id,
+      role: 'MEMBER',
+      status: 'PENDING',
+      message: message ?? null,
+    });
+  };
   try {
-    await (async () => {
-      const team = await repo.findTeam(tx, id);
-      if (!team) throw teamError(404, 'team.not_found');
-      if (team.type === 'CRCLE') {
-        if (await crclesSuspended(tx)) throw teamError(409, 'team.crcles_suspended');
-        if ((await repo.lockAndCountCrcles(tx, user.id)) >= MAX_CRCLES_PER_USER)
-          throw teamError(409, 'team.crcle_limit');
-      }
-      const existing = await repo.findMembership(tx, id, user.id, true);
-      if (existing?.status === 'REJECT') {
-        await repo.moveMemberStatus(tx, id, user.id, 'REJECT', 'PENDING', message ?? null);
-        return;
-      }
-      if (existing) throw teamError(409, 'team.already_member');
-      await repo.insertMember(tx, {
-        teamId: id,
-        userId: user.id,
-        role: 'MEMBER',
-        status: 'PENDING',
-        message: message ?? null,
-      });
-    })();
+    await apply();
   } catch (err) {
     throw crcleLimitError(err);
   }
