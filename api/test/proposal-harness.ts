@@ -186,7 +186,6 @@ export async function startProposalEnv(
     events: t.deps.events,
     plugins: governancePlugins(deployment.addresses, 0, {
       chainId: CHAIN_ID,
-      events: t.deps.events,
       reminders: opts.reminders,
       mail: { mailQueue: t.deps.mailQueue, logger: t.deps.logger },
     }),

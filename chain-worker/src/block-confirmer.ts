@@ -21,6 +21,7 @@ import {
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import type { HeadTracker, MinedReceipt } from './head-tracker';
 import { failReverted, succeeded } from './confirm-worker';
+import { mergeEffects, type AfterCommit } from '@cr/api/effects/after-commit';
 import { publish, type WorkerContext } from './worker-context';
 
 /** Open actions looked at per pass; more are seen on the next block (oldest first). */
@@ -91,7 +92,8 @@ export function startBlockConfirmer(ctx: WorkerContext, heads: HeadTracker): Blo
     }
   }
 
-  /** One transaction for the whole pass; the listener runs for each moved row inside it, the pushes after it. */
+  /** One transaction for the whole pass; the listener runs for each moved row inside it, the pushes and
+   * what the listener answered after it. */
   async function writeBlocks(chained: Map<string, Group>, progress: Map<string, Group>): Promise<void> {
     for (const g of chained.values()) for (const id of g.ids) ctx.onStage?.(id, 'confirmed');
     const changed = await ctx.db.transaction(async (tx) => {
@@ -116,11 +118,13 @@ export function startBlockConfirmer(ctx: WorkerContext, heads: HeadTracker): Blo
             lastError: null,
           })),
         );
-      if (ctx.onActionChanged) for (const row of out) await ctx.onActionChanged(row, tx);
-      return out;
+      const effects: (AfterCommit | void)[] = [];
+      if (ctx.onActionChanged) for (const row of out) effects.push(await ctx.onActionChanged(row, tx));
+      return { out, effects: mergeEffects(...effects) };
     });
     // Pushed all at once (one round trip's worth of Redis writes), not one await per action.
-    await Promise.all(changed.map((row) => publish(ctx, row)));
+    await Promise.all(changed.out.map((row) => publish(ctx, row)));
+    await ctx.runEffects(changed.effects);
   }
 
   /** Ids whose watchdog was woken once by this process (it then polls on its own). */

@@ -7,6 +7,8 @@
  *  3. indexes the configured contracts' events idempotently by (block, log index), moving each stream's cursor in
  *     the same transaction as its events;
  *  4. asks the window closers which finalize calls are due and enqueues them as chain actions.
+ * What the plugins' hooks answer (onEvents, onReorg, the closers) runs once their transaction committed
+ * (ctx.runEffects, the api's after-commit mechanism); no plugin publishes or queues by itself.
  */
 import { Interface, type InterfaceAbi } from 'ethers';
 import type { Redis } from 'ioredis';
@@ -26,7 +28,7 @@ import {
   type NewChainEvent,
 } from '@cr/api/chain/chain-index.repo';
 import { CHAIN_HEIGHT_EVENT, CHAIN_ROOM, type ChainHeightUpdate } from '@cr/api/chain/chain-action-events';
-import { publishAfterCommit } from '@cr/api/effects/after-commit';
+import { publishAfterCommit, type AfterCommit } from '@cr/api/effects/after-commit';
 import { enqueueChainAction, FINALIZE_KIND_SUFFIX, recordChainAction } from '@cr/api/chain/chain-outbox';
 import { averageBlockMs } from './block-interval';
 import { decodeLog } from './decode-log';
@@ -51,10 +53,13 @@ export interface BlockWatcherOptions {
   lockTtlMs?: number;
   contracts?: IndexedContract[];
   closers?: WindowCloser[];
-  /** In the transaction that stores a batch of events (domain projections, e.g. proposal status from events). */
-  onEvents?: (events: NewChainEvent[], tx: Db) => Promise<void>;
-  /** In the transaction that deletes everything from `fromBlock` after a reorg. */
-  onReorg?: (fromBlock: number, tx: Db) => Promise<void>;
+  /**
+   * In the transaction that stores a batch of events (domain projections, e.g. proposal status from events); what
+   * it answers runs once that transaction committed.
+   */
+  onEvents?: (events: NewChainEvent[], tx: Db) => Promise<AfterCommit | void>;
+  /** In the transaction that deletes everything from `fromBlock` after a reorg; its answer runs after commit. */
+  onReorg?: (fromBlock: number, tx: Db) => Promise<AfterCommit | void>;
 }
 
 const HEADER_WINDOW = 256; // headers kept for reorg checks and the interval average
@@ -108,12 +113,13 @@ export function startBlockWatcher(ctx: WorkerContext, opts: BlockWatcherOptions)
     if (fork === null) return;
     const before = stored.find((b) => b.number === fork - 1) ?? null;
     ctx.logger.warn({ fromBlock: fork }, 'reorg: re-indexing from the fork block');
-    await ctx.db.transaction(async (tx) => {
+    const effects = await ctx.db.transaction(async (tx) => {
       await deleteEventsFrom(tx, fork);
       await deleteBlocksFrom(tx, fork);
       await rewindCursors(tx, fork, before?.hash ?? null);
-      if (opts.onReorg) await opts.onReorg(fork, tx);
+      return opts.onReorg ? await opts.onReorg(fork, tx) : undefined;
     });
+    await ctx.runEffects(effects);
   }
 
   /** Records headers up to the tip; returns the highest recorded header (what indexing may go up to). */
@@ -173,7 +179,7 @@ export function startBlockWatcher(ctx: WorkerContext, opts: BlockWatcherOptions)
         return;
       }
       const events = logs.flatMap((log) => decodeLog(c.stream, c.iface, log));
-      await ctx.db.transaction(async (tx) => {
+      const effects = await ctx.db.transaction(async (tx) => {
         await insertEvents(tx, events);
         await saveCursor(tx, {
           stream: c.stream,
@@ -181,14 +187,16 @@ export function startBlockWatcher(ctx: WorkerContext, opts: BlockWatcherOptions)
           blockNumber: to,
           blockHash: known.get(to) ?? null,
         });
-        if (opts.onEvents && events.length > 0) await opts.onEvents(events, tx);
+        return opts.onEvents && events.length > 0 ? await opts.onEvents(events, tx) : undefined;
       });
+      await ctx.runEffects(effects);
     }
   }
 
   async function closeWindows(height: number): Promise<void> {
     for (const closer of opts.closers ?? []) {
-      const calls = await closer.closedWindows(height, ctx.db);
+      const { calls, effects } = await closer.closedWindows(height, ctx.db);
+      await ctx.runEffects(effects);
       for (const call of calls) {
         const row = await recordChainAction(ctx.db, {
           kind: `${call.subjectType}${FINALIZE_KIND_SUFFIX}`,

@@ -1,6 +1,5 @@
 import { councilInterface, governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
-import type { EventBus } from '@cr/api/realtime/event-bus';
 import { conclusionRefusalHandlers } from '@cr/api/modules/conclusion/conclusion-refusal';
 import { milestoneRefusalHandlers } from '@cr/api/modules/milestone/milestone-refusal';
 import { milestoneWorkerPlugins } from '@cr/api/modules/milestone/milestone-worker-plugin';
@@ -8,6 +7,7 @@ import { proposalWorkerPlugins } from '@cr/api/modules/proposal/proposal-worker-
 import type { ReminderOptions } from '@cr/api/modules/proposal/proposal-rules';
 import type { MailLog, MailQueue } from '@cr/api/queues/mail-queue';
 import type { DecodedRevert } from '@cr/api/chain/revert-reason';
+import { mergeEffects } from '@cr/api/effects/after-commit';
 import type { FinalizeRevertVerdict } from './worker-context';
 import type { WorkerPlugins } from './worker-registry';
 
@@ -23,11 +23,12 @@ export function classifyGovernanceFinalize(revert: DecodedRevert): FinalizeRever
 /** The proposal module's part (projections, window closer, reminders, vote/registration chain status). */
 export interface ProposalPluginOptions {
   chainId: number;
-  /** Live `proposal:update` pushes. */
-  events?: EventBus;
   /** Reminder lead times (default: 3 days and 1 day, scaled to the window). */
   reminders?: ReminderOptions;
-  /** The mail queue status e-mails and reminders go to (the api's mail worker sends them). */
+  /**
+   * The mail queue status e-mails, reminders and refusal notices go to (the api's mail worker sends them); none
+   * are queued without it. The live `proposal:update` pushes go to the worker's bus.
+   */
   mail?: { mailQueue: MailQueue; logger: MailLog };
 }
 
@@ -58,22 +59,20 @@ export function governancePlugins(
 /** The domain modules' projections, run in order in the same event transaction; their closers one after another. */
 function domainPlugins(addresses: GovernanceAddresses, proposals: ProposalPluginOptions): WorkerPlugins {
   const proposal = proposalWorkerPlugins({ governance: addresses.governance, ...proposals });
-  const milestone = milestoneWorkerPlugins({
-    events: proposals.events,
-    logger: proposals.mail?.logger ?? console,
-  });
+  const milestone = milestoneWorkerPlugins();
   return {
     async onEvents(events, tx) {
       // Governance first: a proposal that became ACTIVE in this batch has its status before its milestones.
-      await proposal.onEvents(events, tx);
-      await milestone.onEvents(events, tx);
+      const governance = await proposal.onEvents(events, tx);
+      const treasury = await milestone.onEvents(events, tx);
+      return mergeEffects(governance, treasury);
     },
-    windowClosers: [...proposal.windowClosers, ...milestone.windowClosers],
+    windowClosers: proposal.windowClosers,
     onActionChanged: proposal.onActionChanged,
     // Each module's permanent-refusal hooks by action kind (api/src/chain/chain-refusal.ts): add yours here.
     refusals: {
       handlers: { ...proposal.refusalHandlers, ...milestoneRefusalHandlers, ...conclusionRefusalHandlers },
-      mail: proposals.mail,
     },
+    mail: proposals.mail,
   };
 }

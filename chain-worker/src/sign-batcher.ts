@@ -24,6 +24,7 @@ import { allocateNonces, lockChainActions, markChainActionsSigned } from '@cr/ap
 import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
 import { batchGasLimit, encodeRelayBatch, type RelayCall } from '@cr/contracts-abi/relay-batch';
 import { signEip1559 } from './tx-sign';
+import { mergeEffects, NO_EFFECTS, type AfterCommit } from '@cr/api/effects/after-commit';
 import { publish, type WorkerContext } from './worker-context';
 
 /** What a submit found out before signing: the gas limit (estimated), the fees and the node's pending count. */
@@ -107,7 +108,8 @@ export function signAction(ctx: WorkerContext, id: string, call: PreparedCall) {
 
 /**
  * One transaction for the batch: locks the rows, takes one nonce per row still `unchain` and unsigned, signs and
- * records each, and moves it to `chaining` with the listener; after the commit, publishes them. The result is
+ * records each, and moves it to `chaining` with the listener; after the commit, publishes them and runs what the
+ * listener answered. The result is
  * aligned with `batch` (undefined for a row skipped).
  */
 async function signBatch(ctx: WorkerContext, batch: Pick<Waiting, 'id' | 'call'>[]) {
@@ -122,7 +124,7 @@ async function signBatch(ctx: WorkerContext, batch: Pick<Waiting, 'id' | 'call'>
       return row?.status === 'unchain' && !row.rawTx; // else another run signed or moved it: that run goes on
     });
     const out = new Map<string, ChainActionRow>();
-    if (todo.length === 0) return out;
+    if (todo.length === 0) return { out, effects: NO_EFFECTS };
     const nodePending = Math.max(...todo.map((w) => w.call.nodePending));
     // One nonce per transaction: an action alone, or a RelayBatch of several.
     const groups = relayGroups(ctx, todo, locked);
@@ -154,16 +156,18 @@ async function signBatch(ctx: WorkerContext, batch: Pick<Waiting, 'id' | 'call'>
     // not be left unused, so the whole transaction goes back.
     if (moved.length !== txs.length) throw new Error('a locked chain action could not move to chaining');
     const byId = new Map(moved.map((r) => [r.id, r]));
+    const effects: (AfterCommit | void)[] = [];
     for (const w of todo) {
       const row = byId.get(w.id)!;
-      if (ctx.onActionChanged) await ctx.onActionChanged(row, tx);
+      if (ctx.onActionChanged) effects.push(await ctx.onActionChanged(row, tx));
       out.set(row.id, row);
     }
-    return out;
+    return { out, effects: mergeEffects(...effects) };
   });
   // All at once (one round trip's worth of Redis writes), not one await per action.
-  await Promise.all([...signed.values()].map((row) => publish(ctx, row)));
-  return batch.map((w) => signed.get(w.id));
+  await Promise.all([...signed.out.values()].map((row) => publish(ctx, row)));
+  await ctx.runEffects(signed.effects);
+  return batch.map((w) => signed.out.get(w.id));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '@cr/api/db/db-client';
+import type { AfterCommit } from '@cr/api/effects/after-commit';
 
 /**
  * A finalize call the block watcher should make because a window closed (e.g. a proposal's council voting
@@ -15,13 +16,21 @@ export interface FinalizeCall {
   data: string;
 }
 
+/** What a closer answers: the finalize calls due, and the effects of the transactions it committed itself. */
+export interface ClosedWindows {
+  calls: FinalizeCall[];
+  /** Run by the watcher's after-commit mechanism (e.g. the reminder e-mails the closer recorded). */
+  effects?: AfterCommit;
+}
+
 /**
  * The pluggable hook the watcher calls on every new height. The proposal module implements it
  * (api/src/modules/proposal/proposal-worker-plugin.ts): proposals whose window ended at or before `height` and are
  * not finalized yet, and their calls.
  * It must be cheap (an indexed query) and may return the same call again: the dedupe key makes it idempotent.
+ * It publishes and queues nothing by itself: what its own committed transactions announce it answers as effects.
  */
 export interface WindowCloser {
   name: string;
-  closedWindows(height: number, db: Db): Promise<FinalizeCall[]>;
+  closedWindows(height: number, db: Db): Promise<ClosedWindows>;
 }

@@ -6,13 +6,14 @@ import {
   updateChainActionFields,
   type ChainActionFields,
 } from '@cr/api/chain/chain-action.repo';
-import { publishAfterCommit, publishChainActionAfterCommit } from '@cr/api/effects/after-commit';
 import {
-  applyPermanentRefusal,
-  type RefusalEffects,
-  type RefusalHandlers,
-} from '@cr/api/chain/chain-refusal';
-import { queueMails, type MailLog, type MailQueue } from '@cr/api/queues/mail-queue';
+  mergeEffects,
+  publishChainActionAfterCommit,
+  runAfterCommit,
+  type AfterCommit,
+  type EffectDeps,
+} from '@cr/api/effects/after-commit';
+import { applyPermanentRefusal, type RefusalHandlers } from '@cr/api/chain/chain-refusal';
 import type { ChainStatus } from '@cr/api/chain/chain-status';
 import type { ChainQueues } from '@cr/api/queues/chain-queues';
 import type { EventBus } from '@cr/api/realtime/event-bus';
@@ -28,9 +29,11 @@ import type { HeldNonces } from './held-nonce';
 
 /**
  * Called in the same database transaction as every status change of an action, so the domain record's chain
- * status (e.g. a vote's) moves with the outbox row. Later issues register one per subject type.
+ * status (e.g. a vote's) moves with the outbox row. Later issues register one per subject type. What it answers
+ * (live events, e-mail...) the worker runs once that transaction committed (`runEffects`); nothing when it
+ * answers nothing.
  */
-export type ChainActionListener = (action: ChainActionRow, tx: Db) => Promise<void>;
+export type ChainActionListener = (action: ChainActionRow, tx: Db) => Promise<AfterCommit | void>;
 
 /** What every processor reaches; built once by the worker registry. */
 export interface WorkerContext {
@@ -70,9 +73,15 @@ export interface WorkerContext {
   onActionChanged?: ChainActionListener;
   /**
    * The per-kind "on permanent refusal" hooks (api/src/chain/chain-refusal.ts): run in the transaction that fails
-   * an action for good; their notices are mailed through `mail` after commit (not mailed without it).
+   * an action for good; their notices are announced and mailed after commit (`runEffects`).
    */
-  refusals?: { handlers: RefusalHandlers; mail?: { mailQueue: MailQueue; logger: MailLog } };
+  refusals?: { handlers: RefusalHandlers };
+  /**
+   * What the plugins' hooks answered, run once their transaction committed: the api's one after-commit mechanism
+   * (api/src/effects/after-commit.ts: chain jobs, cache renewals, live events, e-mail) on the worker's bus, queues
+   * and mail queue (no e-mail without one). A failure is logged, never thrown: the change has committed.
+   */
+  runEffects: (effects: AfterCommit | void) => Promise<void>;
   /** Takes the ready relayed actions many at a time (SUBMIT_PUMP_BATCH > 0 and this instance runs `submit`). */
   submitPump?: SubmitPump;
   /** Timing probe (the bench's stage timeline): called as an action passes a stage of its pipeline. */
@@ -112,27 +121,35 @@ async function changeAction(
   ctx: WorkerContext,
   write: (tx: Db) => Promise<ChainActionRow | undefined>,
 ): Promise<ChainActionRow | undefined> {
-  let refused: RefusalEffects | undefined;
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row, effects } = await ctx.db.transaction(async (tx) => {
     const updated = await write(tx);
-    if (updated && ctx.onActionChanged) await ctx.onActionChanged(updated, tx);
-    if (updated?.status === 'failed' && ctx.refusals)
-      refused = await applyPermanentRefusal(ctx.refusals.handlers, updated, tx);
-    return updated;
+    if (!updated) return { row: updated, effects: undefined };
+    const changed = ctx.onActionChanged ? await ctx.onActionChanged(updated, tx) : undefined;
+    // A committed permanent refusal: the record's live updates, the signers' inbox events, then their e-mails.
+    const refused =
+      updated.status === 'failed' && ctx.refusals
+        ? await applyPermanentRefusal(ctx.refusals.handlers, updated, tx)
+        : undefined;
+    return { row: updated, effects: mergeEffects(changed, refused) };
   });
   if (row) await publish(ctx, row);
-  if (refused) await announceRefusal(ctx, refused);
+  await ctx.runEffects(effects);
   return row;
 }
 
-/** A committed permanent refusal: the record's live updates, the signers' inbox events, then their e-mails. */
-async function announceRefusal(ctx: WorkerContext, effects: RefusalEffects): Promise<void> {
-  await publishAfterCommit(ctx, effects.events);
-  const mail = ctx.refusals?.mail;
-  if (mail && effects.mails.length > 0)
-    await queueMails(mail, effects.mails).catch((err: unknown) =>
-      ctx.logger.warn({ err }, 'chain refusal mail not queued (the inbox still shows the notice)'),
-    );
+/**
+ * The worker's after-commit mechanism (WorkerContext.runEffects): the api's `runAfterCommit`, whose one failure
+ * policy logs each lost event or job; what it still throws (mail that would be lost) is logged here, never thrown.
+ */
+export function workerEffects(deps: EffectDeps): (effects: AfterCommit | void) => Promise<void> {
+  return async (effects) => {
+    if (!effects) return;
+    try {
+      await runAfterCommit(deps, effects);
+    } catch (err) {
+      deps.logger.warn({ err }, 'effects not all delivered after commit (the change itself has committed)');
+    }
+  };
 }
 
 /** Publishing is best effort: the row is the truth and the page re-reads it; a lost push is logged, not fatal. */

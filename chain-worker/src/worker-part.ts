@@ -30,7 +30,6 @@ export function chainWorkerPart(config: WorkerConfig, logger: WorkerLogger): Pro
       plugins: indexing
         ? governancePlugins(indexing.addresses, indexing.fromBlock, {
             chainId: config.CHAIN_ID,
-            events: shared.events,
             mail: { mailQueue, logger },
           })
         : undefined,

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@cr/api/db/db-client';
 import { openChainQueues, type ChainQueues } from '@cr/api/queues/chain-queues';
 import { createEventBus, type EventBus } from '@cr/api/realtime/event-bus';
+import type { MailLog, MailQueue } from '@cr/api/queues/mail-queue';
 import { startBlockWatcher, type BlockWatcher, type BlockWatcherOptions } from './block-watcher';
 import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
 import { initConfirmWorker } from './confirm-worker';
@@ -25,7 +26,13 @@ import { RawTxSender } from './raw-tx-sender';
 import { HeldNonces } from './held-nonce';
 import { initTrackWorker } from './track-worker';
 import type { WorkerConfig } from './worker-config';
-import type { ChainActionListener, FinalizeRevertVerdict, StageProbe, WorkerContext } from './worker-context';
+import {
+  workerEffects,
+  type ChainActionListener,
+  type FinalizeRevertVerdict,
+  type StageProbe,
+  type WorkerContext,
+} from './worker-context';
 import type { WorkerLogger } from './worker-logger';
 
 /** The submit pump's round when nothing asks for one: a safety net (each new action's job asks at once). */
@@ -40,7 +47,12 @@ export class ChainIdMismatchError extends Error {
   }
 }
 
-/** Contract-specific knowledge plugged in as the contracts and domain modules arrive. */
+/**
+ * Contract-specific knowledge plugged in as the contracts and domain modules arrive. The hooks that run in a
+ * transaction (onEvents, onReorg, onActionChanged, the refusal handlers) and the window closers answer effects
+ * (api/src/effects/after-commit.ts), which the worker runs once the transaction committed: no plugin publishes,
+ * enqueues or mails by itself.
+ */
 export interface WorkerPlugins {
   /** ABIs whose custom errors decode revert reasons (e.g. the governance contracts). */
   errorAbis?: (InterfaceAbi | Interface)[];
@@ -55,6 +67,8 @@ export interface WorkerPlugins {
   windowClosers?: BlockWatcherOptions['closers'];
   onEvents?: BlockWatcherOptions['onEvents'];
   onReorg?: BlockWatcherOptions['onReorg'];
+  /** Where the effects' e-mails are queued (the api's mail worker sends them); none are queued without it. */
+  mail?: { mailQueue: MailQueue; logger: MailLog };
 }
 
 export interface WorkerDeps {
@@ -93,6 +107,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     logger.warn({ err }, 'chain node not reachable at start-up; actions wait until it is');
   }
   const queues = openChainQueues(deps.redis, config.QUEUE_PREFIX);
+  const events = deps.events ?? createEventBus(deps.redis);
   const ctx: WorkerContext = {
     db: deps.db,
     provider,
@@ -103,7 +118,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     chainId: config.CHAIN_ID,
     confirmations: config.CONFIRMATIONS,
     queues,
-    events: deps.events ?? createEventBus(deps.redis),
+    events,
     logger,
     decodeRevert: createRevertDecoder(deps.plugins?.errorAbis ?? []),
     feeData: memoizeFor(1_000, () => provider.getFeeData()),
@@ -124,6 +139,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     confirmWatchdogMs: 0,
     onActionChanged: deps.plugins?.onActionChanged,
     refusals: deps.plugins?.refusals,
+    runEffects: workerEffects({
+      redis: deps.redis,
+      events,
+      chainQueues: queues,
+      mailQueue: deps.plugins?.mail?.mailQueue,
+      logger,
+    }),
     onStage: deps.onStage,
   };
   const parts = new Set(config.WORKER_QUEUES);

@@ -28,14 +28,16 @@ const closer: WindowCloser = {
   name: 'test-windows',
   async closedWindows(height) {
     closerCalls.push(height);
-    if (height < closeFrom) return [];
-    return ['w1', 'w2'].map((id) => ({
-      subjectType: 'proposal',
-      subjectId: id,
-      dedupeKey: `finalize:proposal:${id}:council`,
-      to: t.recorderAddress,
-      data: iface.encodeFunctionData('finalize', [actionKey(id)]),
-    }));
+    if (height < closeFrom) return { calls: [] };
+    return {
+      calls: ['w1', 'w2'].map((id) => ({
+        subjectType: 'proposal',
+        subjectId: id,
+        dedupeKey: `finalize:proposal:${id}:council`,
+        to: t.recorderAddress,
+        data: iface.encodeFunctionData('finalize', [actionKey(id)]),
+      })),
+    };
   },
 };
 

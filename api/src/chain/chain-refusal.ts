@@ -2,6 +2,7 @@ import { INBOX_EVENT } from '@cr/contract/inbox.contract';
 import { userRoom } from '@cr/contract/social.contract';
 import type { Db } from '../db/db-client';
 import type { ChainActionRow } from '../db/schema/chain.schema';
+import type { AfterCommit } from '../effects/after-commit';
 import type { MailJob } from '../queues/mail-queue';
 import type { RoomEvent } from '../realtime/event-bus';
 import { insertRefusalNotices, releaseDedupeKey } from './chain-refusal.repo';
@@ -52,8 +53,8 @@ export type RefusalHandler = (action: ChainActionRow, tx: Db) => Promise<ChainRe
 /** Handlers by chain action kind (e.g. `proposal.register`). */
 export type RefusalHandlers = Readonly<Record<string, RefusalHandler>>;
 
-/** What the refusal does once its transaction committed. */
-export interface RefusalEffects {
+/** What the refusal does once its transaction committed (run by the worker's after-commit mechanism). */
+export interface RefusalEffects extends AfterCommit {
   events: RoomEvent[];
   mails: MailJob[];
 }

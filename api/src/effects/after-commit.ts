@@ -23,7 +23,30 @@ export interface AfterCommit {
   mails?: MailJob[];
 }
 
-type EffectDeps = Pick<AppDeps, 'redis' | 'events' | 'chainQueues' | 'mailQueue' | 'logger'>;
+/**
+ * What running effects needs. The chain worker runs the effects its plugins return with its own logger, and without
+ * a mail queue when it was started without one (a test's worker, the reindex): its mails are then not queued.
+ */
+export type EffectDeps = Pick<AppDeps, 'redis' | 'events' | 'chainQueues'> & {
+  mailQueue?: AppDeps['mailQueue'];
+  logger: EffectLog & { error(obj: object, msg?: string): void };
+};
+
+/** No effect: what a hook answers when its change announces nothing. */
+export const NO_EFFECTS: AfterCommit = Object.freeze({});
+
+/** The effects of several changes committed together, in order (each kind's list after the other's). */
+export function mergeEffects(...all: (AfterCommit | void)[]): AfterCommit {
+  const merged: Required<AfterCommit> = { chainActions: [], cacheScopes: [], events: [], mails: [] };
+  for (const e of all) {
+    if (!e) continue;
+    merged.chainActions.push(...(e.chainActions ?? []));
+    merged.cacheScopes.push(...(e.cacheScopes ?? []));
+    merged.events.push(...(e.events ?? []));
+    merged.mails.push(...(e.mails ?? []));
+  }
+  return merged;
+}
 
 /**
  * Runs a committed change's effects, in this order: chain jobs, cache renewals, live events, e-mail. The change
@@ -47,7 +70,8 @@ export async function runAfterCommit(deps: EffectDeps, effects: AfterCommit): Pr
   for (const scope of new Set(effects.cacheScopes ?? []))
     await attempt(deps, 'cache renewal', { scope }, () => bumpGeneration(deps.redis, scope));
   await publishAfterCommit(deps, effects.events ?? []);
-  if (effects.mails?.length) await queueMails(deps, effects.mails);
+  if (effects.mails?.length && deps.mailQueue)
+    await queueMails({ ...deps, mailQueue: deps.mailQueue }, effects.mails);
 }
 
 /** Where a lost effect is logged: the api's pino logger and the chain worker's logger both fit. */
@@ -92,7 +116,7 @@ async function attempt(deps: { logger: EffectLog }, what: string, context: objec
  * result. If `work` throws, the transaction rolls back and no effect runs.
  */
 export async function commitThen<R>(
-  deps: EffectDeps & Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'redis' | 'events' | 'chainQueues' | 'mailQueue' | 'logger' | 'database'>,
   work: (tx: Db) => Promise<AfterCommit & { result: R }>,
 ): Promise<R> {
   const outcome = await deps.database.db.transaction(work);

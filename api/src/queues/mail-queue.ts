@@ -66,7 +66,7 @@ const SECRET_KINDS: ReadonlySet<MailKind> = new Set(['account.registration-code'
 
 /**
  * Jobs recorded in the database before they are queued (proposal_notifications, `pending` until sent): when
- * queueing fails, the chain worker's sweep (requeuePendingProposalMail) queues them again.
+ * queueing fails, the chain worker's sweep (pendingProposalMail) queues them again.
  */
 const RECORDED_KINDS: ReadonlySet<MailKind> = new Set(['proposal.status', 'proposal.reminder']);
 

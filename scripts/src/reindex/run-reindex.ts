@@ -60,6 +60,7 @@ export async function reindex(opts: ReindexOptions): Promise<ReindexReport> {
       // (the number of veto stakes, the previous secretary general).
       for (const batch of inBatches(events)) {
         await insertEvents(tx, batch);
+        // What the projection answers (live events, e-mail) is dropped: a replay announces nothing.
         await plugins.onEvents!(batch, tx);
       }
       for (const c of contracts)

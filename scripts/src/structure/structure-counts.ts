@@ -5,7 +5,9 @@
 //   - pairs of api modules that import each other;
 //   - imports between api modules that run back up: those inside a circle of modules (no order of floors puts
 //     both ends of such an import the right way round);
-//   - stored wallet payloads read by a cast (`payload as X`) instead of a schema.
+//   - stored wallet payloads read by a cast (`payload as X`) instead of a schema;
+//   - the api's write routes (POST, PUT, PATCH, DELETE) that are not yet a typed command (`defineCommand`), the
+//     wallet's own routes left out (its actions are `defineWalletAction`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,14 +41,31 @@ let casts = 0;
 for (const file of [...sources(path.join(root, 'api/src')), ...sources(path.join(root, 'chain-worker/src'))])
   casts += (fs.readFileSync(file, 'utf8').match(/\bpayload\s+as\s+[A-Z]\w*/g) ?? []).length;
 
+// 6. Writes not yet commands: a write declared with defineRoute (a command is declared with defineCommand).
+const writeRoute = /defineRoute(?:<[^>]*>)?\(\{\s*method:\s*'(?:post|put|patch|delete)'/g;
+let plainWrites = 0;
+const plainWritesByModule = new Map<string, number>();
+for (const file of sources(path.join(root, 'api/src'))) {
+  const module = /^api\/src\/modules\/([^/]+)\//.exec(rel(file))?.[1] ?? rel(path.dirname(file));
+  if (module === 'wallet') continue;
+  const n = (fs.readFileSync(file, 'utf8').match(writeRoute) ?? []).length;
+  if (n === 0) continue;
+  plainWrites += n;
+  plainWritesByModule.set(module, (plainWritesByModule.get(module) ?? 0) + n);
+}
+
 const rows: Array<[string, number]> = [
   ['imports from web into the api package', webToApi],
   ["imports of another api module's internal file", internals],
   ['pairs of api modules that import each other', pairs.length],
   ['imports between api modules inside a circle (run back up)', upward],
   ['stored payloads read by a cast', casts],
+  ['write routes not yet typed commands', plainWrites],
 ];
 for (const [name, n] of rows) console.log(`${name.padEnd(60)}${String(n).padStart(6)}`);
 console.log(`\napi modules: ${modules.size}; circles of modules: ${circles.length}`);
 for (const c of circles) console.log(`  circle: ${c}`);
 for (const p of pairs) console.log(`  pair: ${p}`);
+const byModule = [...plainWritesByModule].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+if (byModule.length > 0)
+  console.log(`  writes not yet commands: ${byModule.map(([m, n]) => `${m} ${n}`).join(', ')}`);

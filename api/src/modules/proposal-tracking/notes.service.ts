@@ -6,7 +6,8 @@ import {
   type NotesEdit,
   type ProposalNotes,
 } from '@cr/contract/proposal-tracking.contract';
-import { commitThen } from '../../effects/after-commit';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import { publicUsers } from '../user';
 import type { AuthUser } from '../session';
 import { isSecretaryGeneral, trackedProposal, trackingError } from './tracking-access';
@@ -40,21 +41,18 @@ export async function getNotes(deps: AppDeps, user: AuthUser | null, ref: string
 
 /** PUT /api/proposals/:id/notes — the secretary general saves new notes; the earlier text stays in the history. */
 export async function editNotes(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   input: NotesEdit,
-): Promise<ProposalNotes> {
-  const id = await commitThen(deps, async (tx) => {
-    const p = await trackedProposal(tx, ref, true);
-    if (!(await isSecretaryGeneral(tx, user))) throw trackingError.notSecretary();
-    await insertNotes(tx, { proposalId: p.id, content: input.content, authorId: user.id });
-    return {
-      result: p.id,
-      events: [
-        { room: proposalRoom(p.id), event: TRACKING_UPDATE_EVENT, payload: { id: p.id, what: 'notes' } },
-      ],
-    };
-  });
-  return getNotes(deps, user, id);
+): Promise<CommandOutcome<string>> {
+  const p = await trackedProposal(tx, ref, true);
+  if (!(await isSecretaryGeneral(tx, user))) throw trackingError.notSecretary();
+  await insertNotes(tx, { proposalId: p.id, content: input.content, authorId: user.id });
+  return {
+    result: p.id,
+    events: [
+      { room: proposalRoom(p.id), event: TRACKING_UPDATE_EVENT, payload: { id: p.id, what: 'notes' } },
+    ],
+  };
 }

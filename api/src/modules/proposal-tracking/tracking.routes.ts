@@ -10,13 +10,29 @@ import {
   trackingReviewSchema,
   trackingUpdateSchema,
 } from '@cr/contract/proposal-tracking.contract';
+import type { AppDeps } from '../../app-deps';
+import type { ProposalTrackingRow } from '../../db/schema/proposal-tracking.schema';
 import { unauthorized } from '../../http/app-error';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { editNotes, getNotes } from './notes.service';
-import { createEntry, listTracking, reviewEntry, submitEntry, updateEntry } from './tracking.service';
+import {
+  createEntry,
+  listTracking,
+  reviewEntry,
+  submitEntry,
+  trackingAnswer,
+  updateEntry,
+} from './tracking.service';
 
 const TAG = 'proposal tracking';
 const writeResult = z.object({ entry: trackingEntrySchema, mailFailed: z.boolean() });
+/** What every tracking write answers once committed: the entry, and whether its e-mails were not queued. */
+const answer = (
+  row: ProposalTrackingRow,
+  { deps }: { deps: AppDeps },
+  { mailFailed }: { mailFailed: boolean },
+) => trackingAnswer(deps, row, mailFailed);
 
 /**
  * Tracking messages, the summary and the secretariat notes (docs/tracking-states.md). Reads are public (the
@@ -35,7 +51,7 @@ export const trackingRoutes = [
     response: trackingListSchema,
     handler: ({ deps, user, params }) => listTracking(deps, user, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/proposals/:id/tracking',
     tag: TAG,
@@ -45,9 +61,10 @@ export const trackingRoutes = [
     params: trackingParamsSchema,
     body: trackingCreateSchema,
     response: writeResult,
-    handler: ({ deps, user, params, body }) => createEntry(deps, user ?? fail(), params.id, body),
+    run: (tx, { user, params, body }) => createEntry(tx, user ?? fail(), params.id, body),
+    answer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/proposals/:id/tracking/:itemId',
     tag: TAG,
@@ -56,10 +73,10 @@ export const trackingRoutes = [
     params: trackingItemParamsSchema,
     body: trackingUpdateSchema,
     response: writeResult,
-    handler: ({ deps, user, params, body }) =>
-      updateEntry(deps, user ?? fail(), params.id, params.itemId, body),
+    run: (tx, { user, params, body }) => updateEntry(tx, user ?? fail(), params.id, params.itemId, body),
+    answer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/proposals/:id/tracking/:itemId/submit',
     tag: TAG,
@@ -67,9 +84,10 @@ export const trackingRoutes = [
     policy: policy.member,
     params: trackingItemParamsSchema,
     response: writeResult,
-    handler: ({ deps, user, params }) => submitEntry(deps, user ?? fail(), params.id, params.itemId),
+    run: (tx, { user, params }) => submitEntry(tx, user ?? fail(), params.id, params.itemId),
+    answer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/proposals/:id/tracking/:itemId/review',
     tag: TAG,
@@ -79,8 +97,8 @@ export const trackingRoutes = [
     params: trackingItemParamsSchema,
     body: trackingReviewSchema,
     response: writeResult,
-    handler: ({ deps, user, params, body }) =>
-      reviewEntry(deps, user ?? fail(), params.id, params.itemId, body),
+    run: (tx, { user, params, body }) => reviewEntry(tx, user ?? fail(), params.id, params.itemId, body),
+    answer,
   }),
   defineRoute({
     method: 'get',
@@ -92,7 +110,7 @@ export const trackingRoutes = [
     response: proposalNotesSchema,
     handler: ({ deps, user, params }) => getNotes(deps, user, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/proposals/:id/notes',
     tag: TAG,
@@ -101,7 +119,8 @@ export const trackingRoutes = [
     params: trackingParamsSchema,
     body: notesEditSchema,
     response: proposalNotesSchema,
-    handler: ({ deps, user, params, body }) => editNotes(deps, user ?? fail(), params.id, body),
+    run: (tx, { user, params, body }) => editNotes(tx, user ?? fail(), params.id, body),
+    answer: (proposalId, { deps, user }) => getNotes(deps, user, proposalId),
   }),
 ];
 

@@ -16,8 +16,8 @@ import {
 import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import type { ProposalTrackingRow } from '../../db/schema/proposal-tracking.schema';
-import { commitThen } from '../../effects/after-commit';
-import { MailNotQueuedError, type MailJob } from '../../queues/mail-queue';
+import type { CommandOutcome } from '../../http/command';
+import type { MailJob } from '../../queues/mail-queue';
 import type { RoomEvent } from '../../realtime/event-bus';
 import { publicUsers } from '../user';
 import type { AuthUser } from '../session';
@@ -102,29 +102,34 @@ const changed = (p: ProposalRow): RoomEvent => ({
 });
 
 /**
- * Runs a write in one transaction with the proposal row locked (entries of one proposal are written one at a
- * time, so the 128 limit and the single summary hold under concurrency); its event and e-mails go after commit.
+ * A write of the tracking commands, in their transaction with the proposal row locked (entries of one proposal are
+ * written one at a time, so the 128 limit and the single summary hold under concurrency); its event and e-mails
+ * go after commit.
  */
 async function write(
-  deps: AppDeps,
+  tx: Db,
   ref: string,
-  entryId: string,
-  work: (tx: Db, p: ProposalRow) => Promise<{ row: ProposalTrackingRow; mails: MailJob[] }>,
+  work: (p: ProposalRow) => Promise<{ row: ProposalTrackingRow; mails: MailJob[] }>,
+): Promise<CommandOutcome<ProposalTrackingRow>> {
+  const p = await trackedProposal(tx, ref, true);
+  const { row, mails } = await work(p);
+  // The owner's and the secretariat's inboxes change with every submission and review.
+  return { result: row, events: [changed(p), ...(await ownerAndSecretariat(tx, p.ownerId))], mails };
+}
+
+/**
+ * What a tracking command answers once committed: the entry as it is, and whether its e-mails could not be queued
+ * (the change itself stands; the entry is then read again).
+ */
+export async function trackingAnswer(
+  deps: AppDeps,
+  row: ProposalTrackingRow,
+  mailFailed: boolean,
 ): Promise<TrackingWriteResult> {
-  try {
-    const row = await commitThen(deps, async (tx) => {
-      const p = await trackedProposal(tx, ref, true);
-      const { row, mails } = await work(tx, p);
-      // The owner's and the secretariat's inboxes change with every submission and review.
-      return { result: row, events: [changed(p), ...(await ownerAndSecretariat(tx, p.ownerId))], mails };
-    });
-    return { entry: await entryView(deps.database.db, row), mailFailed: false };
-  } catch (err) {
-    // Thrown only after the commit (queueMails): the change stands, its e-mails were not queued.
-    if (!(err instanceof MailNotQueuedError)) throw err;
-    const row = await repo.findEntry(deps.database.db, entryId);
-    return { entry: await entryView(deps.database.db, row!), mailFailed: true };
-  }
+  const db = deps.database.db;
+  if (!mailFailed) return { entry: await entryView(db, row), mailFailed: false };
+  const stored = await repo.findEntry(db, row.id);
+  return { entry: await entryView(db, stored!), mailFailed: true };
 }
 
 /** The owner may write on this proposal now (owner, ACTIVE). */
@@ -156,13 +161,13 @@ async function ownEntry(tx: Db, p: ProposalRow, entryId: string) {
 
 /** POST /api/proposals/:id/tracking — the owner writes a tracking message or the summary (draft or submitted). */
 export async function createEntry(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   input: TrackingCreate,
-): Promise<TrackingWriteResult> {
+): Promise<CommandOutcome<ProposalTrackingRow>> {
   const id = randomUUID();
-  return write(deps, ref, id, async (tx, p) => {
+  return write(tx, ref, async (p) => {
     await assertWriter(tx, p, user);
     const n = await repo.countEntries(tx, p.id, input.kind);
     if (input.kind === 'TRACKING' && n >= TRACKING_MESSAGES_MAX)
@@ -181,13 +186,13 @@ export async function createEntry(
 
 /** PUT /api/proposals/:id/tracking/:itemId — the owner edits a DRAFT or REJECT entry, and may submit it. */
 export async function updateEntry(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   entryId: string,
   input: TrackingUpdate,
-): Promise<TrackingWriteResult> {
-  return write(deps, ref, entryId, async (tx, p) => {
+): Promise<CommandOutcome<ProposalTrackingRow>> {
+  return write(tx, ref, async (p) => {
     await assertWriter(tx, p, user);
     const row = await ownEntry(tx, p, entryId);
     if (row.status !== 'DRAFT' && row.status !== 'REJECT') throw trackingError.notEditable();
@@ -199,12 +204,12 @@ export async function updateEntry(
 
 /** POST /api/proposals/:id/tracking/:itemId/submit — DRAFT or REJECT → REVIEWING. */
 export async function submitEntry(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   entryId: string,
-): Promise<TrackingWriteResult> {
-  return write(deps, ref, entryId, async (tx, p) => {
+): Promise<CommandOutcome<ProposalTrackingRow>> {
+  return write(tx, ref, async (p) => {
     await assertWriter(tx, p, user);
     return submit(tx, await ownEntry(tx, p, entryId));
   });
@@ -218,13 +223,13 @@ const publishedHashes = (content: string, comment: string) => ({
 
 /** POST /api/proposals/:id/tracking/:itemId/review — the secretary general publishes or rejects (with a comment). */
 export async function reviewEntry(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   entryId: string,
   review: TrackingReview,
-): Promise<TrackingWriteResult> {
-  return write(deps, ref, entryId, async (tx, p) => {
+): Promise<CommandOutcome<ProposalTrackingRow>> {
+  return write(tx, ref, async (p) => {
     if (!(await viewerOf(tx, p, user)).canReview) throw trackingError.notSecretary();
     const row = await ownEntry(tx, p, entryId);
     if (row.status !== 'REVIEWING') throw trackingError.notReviewable();

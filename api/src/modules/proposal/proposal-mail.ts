@@ -184,14 +184,10 @@ export async function queueRecordedProposalMail(deps: ProposalMailDeps, jobs: Ma
 }
 
 /**
- * The safety net: queues again the notifications recorded before `olderThanMs` ago and still pending (the jobs'
- * ids make this a no-op for those already on the queue or sent).
+ * The safety net: the mail of the notifications recorded before `olderThanMs` ago and still pending, for the chain
+ * worker to queue again (the jobs' ids make this a no-op for those already on the queue or sent).
  */
-export async function requeuePendingProposalMail(
-  deps: ProposalMailDeps,
-  olderThanMs: number,
-): Promise<number> {
-  const rows = await stalePendingNotifications(deps.db, new Date(Date.now() - olderThanMs));
-  await queueMails(deps, rows.map(jobOfNotification));
-  return rows.length;
+export async function pendingProposalMail(db: Db, olderThanMs: number): Promise<ProposalJob[]> {
+  const rows = await stalePendingNotifications(db, new Date(Date.now() - olderThanMs));
+  return rows.map(jobOfNotification);
 }

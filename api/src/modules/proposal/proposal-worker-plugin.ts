@@ -1,17 +1,16 @@
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
-import { publishAfterCommit } from '../../effects/after-commit';
+import { NO_EFFECTS, type AfterCommit } from '../../effects/after-commit';
 import type { NewChainEvent } from '../../chain/chain-index.repo';
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import type { Db } from '../../db/db-client';
 import type { ChainActionRow } from '../../db/schema/chain.schema';
 import type { MailJob, MailLog, MailQueue } from '../../queues/mail-queue';
-import type { EventBus } from '../../realtime/event-bus';
 import { getChainHead } from '../../chain/chain-index.repo';
 import type { RefusalHandlers } from '../../chain/chain-refusal';
 import { onRegistrationRefused } from './proposal-refusal';
 import { onVoteRefused } from './vote-refusal';
-import { queueRecordedProposalMail, requeuePendingProposalMail } from './proposal-mail';
-import { projectEvents, type ProjectionNotice } from './proposal-projection';
+import { pendingProposalMail } from './proposal-mail';
+import { projectEvents } from './proposal-projection';
 import { closedWindows } from './proposal-projection.repo';
 import * as repo from './proposal-worker.repo';
 import { DEFAULT_REMINDERS, dueReminder, reminderLeads, type ReminderOptions } from './proposal-rules';
@@ -28,18 +27,22 @@ export function finalizeCall(governance: string, draftHash: string) {
 
 /**
  * Shapes of the worker's plugin hooks (chain-worker/src/worker-registry.ts WorkerPlugins), declared here so the
- * api does not import the worker: the worker imports this module.
+ * api does not import the worker: the worker imports this module. Each answers the effects of its change (live
+ * events, e-mail), which the worker runs once the transaction committed.
  */
 export interface ProposalWorkerPlugins {
-  onEvents: (events: NewChainEvent[], tx: Db) => Promise<void>;
+  onEvents: (events: NewChainEvent[], tx: Db) => Promise<AfterCommit>;
   windowClosers: {
     name: string;
     closedWindows(
       height: number,
       db: Db,
-    ): Promise<{ subjectType: string; subjectId: string; dedupeKey: string; to: string; data: string }[]>;
+    ): Promise<{
+      calls: { subjectType: string; subjectId: string; dedupeKey: string; to: string; data: string }[];
+      effects?: AfterCommit;
+    }>;
   }[];
-  onActionChanged: (action: ChainActionRow, tx: Db) => Promise<void>;
+  onActionChanged: (action: ChainActionRow, tx: Db) => Promise<AfterCommit>;
   /** Per-kind hooks when the chain refuses an action for good (api/src/chain/chain-refusal.ts). */
   refusalHandlers: RefusalHandlers;
 }
@@ -47,10 +50,11 @@ export interface ProposalWorkerPlugins {
 export interface ProposalWorkerOptions {
   governance: string;
   chainId: number;
-  /** Live `proposal:update` pushes (the worker's bus); none when absent. */
-  events?: EventBus;
   reminders?: ReminderOptions;
-  /** Where status e-mails and reminders are queued (after their transaction committed); none when absent. */
+  /**
+   * With a mail queue the worker queues the status e-mails and reminders (after their transaction committed) and
+   * this module sweeps the ones left pending; without one, neither.
+   */
   mail?: { mailQueue: MailQueue; logger: MailLog };
 }
 
@@ -66,45 +70,36 @@ const MAIL_SWEEP_EVERY_MS = 60_000;
  * - onActionChanged: a vote's or a registration's chain status moves with its chain action, in its transaction.
  */
 export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWorkerPlugins {
-  // Pushed and queued after the event transaction committed: the watcher calls the closers after indexing.
-  let pending: ProjectionNotice[] = [];
-  let pendingMails: MailJob[] = [];
   let lastSweep = 0;
-  const flush = async (db: Db) => {
-    const notices = pending;
-    const mails = pendingMails;
-    pending = [];
-    pendingMails = [];
-    if (opts.mail) {
-      const deps = { db, ...opts.mail };
-      // A rolled-back transaction recorded no row, so only recorded mails are queued.
-      await queueRecordedProposalMail(deps, mails).catch((err: unknown) =>
-        opts.mail!.logger.warn({ err }, 'proposal mail not queued; the sweep queues it later'),
-      );
-      // The first tick queues whatever an earlier process left pending (and the backfill recorded); later ticks
-      // look once a minute for rows left pending.
-      if (Date.now() - lastSweep >= MAIL_SWEEP_EVERY_MS) {
-        await requeuePendingProposalMail(deps, lastSweep === 0 ? 0 : MAIL_SWEEP_AGE_MS).then(
-          () => (lastSweep = Date.now()),
-          (err: unknown) => opts.mail!.logger.warn({ err }, 'pending proposal mail not swept'),
-        );
-      }
-    }
-    if (!opts.events) return;
-    await publishAfterCommit(
-      { events: opts.events, logger: opts.mail?.logger ?? console },
-      notices.flatMap((n) => [
-        { room: proposalRoom(n.id), event: PROPOSAL_UPDATE_EVENT, payload: n },
-        { room: PROPOSAL_LIST_ROOM, event: PROPOSAL_UPDATE_EVENT, payload: n },
-      ]),
+  /**
+   * The safety net: the first tick queues whatever an earlier process left pending (and the backfill recorded);
+   * later ticks look once a minute for rows left pending. Answers them as mail for the worker to queue.
+   */
+  const sweep = async (db: Db): Promise<MailJob[]> => {
+    if (!opts.mail || Date.now() - lastSweep < MAIL_SWEEP_EVERY_MS) return [];
+    return pendingProposalMail(db, lastSweep === 0 ? 0 : MAIL_SWEEP_AGE_MS).then(
+      (jobs) => {
+        lastSweep = Date.now();
+        return jobs;
+      },
+      (err: unknown) => {
+        opts.mail!.logger.warn({ err }, 'pending proposal mail not swept');
+        return [];
+      },
     );
   };
   let backfilled = false;
   return {
     async onEvents(events, tx) {
       const projection = await projectEvents(events, tx);
-      pending.push(...projection.notices);
-      pendingMails.push(...projection.mails);
+      return {
+        events: projection.notices.flatMap((n) => [
+          { room: proposalRoom(n.id), event: PROPOSAL_UPDATE_EVENT, payload: n },
+          { room: PROPOSAL_LIST_ROOM, event: PROPOSAL_UPDATE_EVENT, payload: n },
+        ]),
+        // Each recorded in proposal_notifications by the same transaction (the sweep queues it if this is lost).
+        mails: projection.mails,
+      };
     },
     windowClosers: [
       {
@@ -114,25 +109,28 @@ export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWork
             await backfillProjections(db);
             backfilled = true;
           }
-          await flush(db);
+          const swept = await sweep(db);
           const reminders = await scheduleReminders(db, height, opts);
-          if (opts.mail) await queueRecordedProposalMail({ db, ...opts.mail }, reminders);
           const rows = await closedWindows(db, height);
-          return rows
-            .filter((r) => r.draftHash)
-            .map((r) => ({
-              subjectType: 'proposal',
-              subjectId: r.id,
-              dedupeKey: `finalize:proposal:${r.id}:${r.status === 'PROPOSED' ? 'council' : 'veto'}`,
-              ...finalizeCall(opts.governance, r.draftHash!),
-            }));
+          return {
+            calls: rows
+              .filter((r) => r.draftHash)
+              .map((r) => ({
+                subjectType: 'proposal',
+                subjectId: r.id,
+                dedupeKey: `finalize:proposal:${r.id}:${r.status === 'PROPOSED' ? 'council' : 'veto'}`,
+                ...finalizeCall(opts.governance, r.draftHash!),
+              })),
+            effects: { mails: [...swept, ...reminders] },
+          };
         },
       },
     ],
     async onActionChanged(action, tx) {
-      if (action.subjectType !== 'proposal') return;
+      if (action.subjectType !== 'proposal') return NO_EFFECTS;
       if (action.kind === REGISTER_KIND) await repo.followRegisterAction(tx, action);
       else if (action.kind === VOTE_KIND) await repo.followVoteAction(tx, action);
+      return NO_EFFECTS;
     },
     // The permanent-refusal hooks of this module's kinds (api/src/chain/chain-refusal.ts).
     refusalHandlers: { [REGISTER_KIND]: onRegistrationRefused, [VOTE_KIND]: onVoteRefused },
@@ -155,7 +153,7 @@ export async function backfillProjections(db: Db): Promise<void> {
  * in production; the same share of a shorter window, see `reminderLeads`). One notification row per
  * (proposal, reminder, member) — the unique index makes a second scheduling a no-op — and the proposal's
  * reminded_* stamp keeps this query from looking at it again. Returns the mails recorded by committed
- * transactions, for the caller to queue.
+ * transactions, for the caller to queue (the window closer answers them as effects).
  */
 export async function scheduleReminders(
   db: Db,

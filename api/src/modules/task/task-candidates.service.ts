@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app-deps';
-import { OPEN_STATUSES, type TaskDetail } from '@cr/contract/task.contract';
+import type { CommandOutcome } from '../../http/command';
+import { OPEN_STATUSES } from '@cr/contract/task.contract';
 import type { z } from 'zod';
 import type { taskApplySchema } from '@cr/contract/task.contract';
 import type { Db } from '../../db/db-client';
@@ -7,7 +7,6 @@ import type { TaskRow } from '../../db/schema';
 import type { AuthUser } from '../session';
 import { ownedTask, readableTask } from './task-access';
 import { limitError, taskError } from './task-errors';
-import { getTask } from './task.service';
 import * as repo from './task.repo';
 
 type ApplyValues = z.output<typeof taskApplySchema>;
@@ -27,84 +26,74 @@ async function approveWithinLimit(db: Db, task: TaskRow, candidateId: string) {
  * concurrent RSVPs are counted one after another; the trigger task_candidates_limit checks the limit again.
  */
 export async function applyToTask(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   input: ApplyValues,
-): Promise<TaskDetail> {
-  const db = deps.database.db;
+): Promise<CommandOutcome<string>> {
   try {
-    await db.transaction(async (tx) => {
-      const task = await readableTask(tx, user, id, true);
-      if (task.ownerId === user.id) throw taskError(409, 'task.own_task');
-      if (!OPEN_STATUSES.includes(task.status as never)) throw taskError(409, 'task.not_open');
-      if (task.applicationDeadline && task.applicationDeadline <= new Date())
-        throw taskError(409, 'task.deadline_passed');
-      if (task.bidding && !input.bid) throw taskError(400, 'task.bid_required', 'bid');
-      if (!task.bidding && input.bid) throw taskError(400, 'task.bid_not_bidding', 'bid');
-      if (input.teamId) {
-        const team = await repo.findTeamBrief(tx, input.teamId);
-        if (!team || team.type !== 'TEAM' || team.ownerId !== user.id)
-          throw taskError(403, 'task.team_not_owned', 'teamId');
-      }
-      if (await repo.isCandidate(tx, id, user.id)) throw taskError(409, 'task.already_applied');
-      const rsvp = task.type === 'EVENT';
-      if ((await repo.countApproved(tx, id)) >= task.candidateLimit)
-        throw taskError(409, 'task.limit_reached');
-      await repo.insertCandidate(tx, {
-        taskId: id,
-        userId: user.id,
-        type: input.teamId ? 'TEAM' : 'USER',
-        teamId: input.teamId ?? null,
-        category: rsvp ? 'RSVP' : null,
-        bid: input.bid,
-        message: input.message,
-      });
-      if (rsvp) {
-        const mine = await repo.findCandidate(tx, id, { userId: user.id });
-        await approveWithinLimit(tx, task, mine!.id);
-      }
+    const task = await readableTask(tx, user, id, true);
+    if (task.ownerId === user.id) throw taskError(409, 'task.own_task');
+    if (!OPEN_STATUSES.includes(task.status as never)) throw taskError(409, 'task.not_open');
+    if (task.applicationDeadline && task.applicationDeadline <= new Date())
+      throw taskError(409, 'task.deadline_passed');
+    if (task.bidding && !input.bid) throw taskError(400, 'task.bid_required', 'bid');
+    if (!task.bidding && input.bid) throw taskError(400, 'task.bid_not_bidding', 'bid');
+    if (input.teamId) {
+      const team = await repo.findTeamBrief(tx, input.teamId);
+      if (!team || team.type !== 'TEAM' || team.ownerId !== user.id)
+        throw taskError(403, 'task.team_not_owned', 'teamId');
+    }
+    if (await repo.isCandidate(tx, id, user.id)) throw taskError(409, 'task.already_applied');
+    const rsvp = task.type === 'EVENT';
+    if ((await repo.countApproved(tx, id)) >= task.candidateLimit) throw taskError(409, 'task.limit_reached');
+    await repo.insertCandidate(tx, {
+      taskId: id,
+      userId: user.id,
+      type: input.teamId ? 'TEAM' : 'USER',
+      teamId: input.teamId ?? null,
+      category: rsvp ? 'RSVP' : null,
+      bid: input.bid,
+      message: input.message,
     });
+    if (rsvp) {
+      const mine = await repo.findCandidate(tx, id, { userId: user.id });
+      await approveWithinLimit(tx, task, mine!.id);
+    }
   } catch (err) {
     throw limitError(err);
   }
-  return getTask(deps, user, id);
+  return { result: id };
 }
 
 /** The owner (or an admin) approves one pending candidate within the limit, or rejects one. */
 export async function decideCandidate(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   candidateId: string,
   decision: 'approve' | 'reject',
-): Promise<TaskDetail> {
-  const db = deps.database.db;
+): Promise<CommandOutcome<string>> {
   try {
-    await db.transaction(async (tx) => {
-      const task = await ownedTask(tx, user, id, true);
-      if (!OPEN_STATUSES.includes(task.status as never)) throw taskError(409, 'task.wrong_status');
-      const candidate = await repo.findCandidate(tx, id, { id: candidateId });
-      if (!candidate) throw taskError(404, 'task.candidate_not_found');
-      if (candidate.status !== 'PENDING') throw taskError(409, 'task.candidate_not_pending');
-      if (decision === 'approve') await approveWithinLimit(tx, task, candidateId);
-      else await repo.moveCandidateStatus(tx, candidateId, 'PENDING', 'REJECTED');
-    });
+    const task = await ownedTask(tx, user, id, true);
+    if (!OPEN_STATUSES.includes(task.status as never)) throw taskError(409, 'task.wrong_status');
+    const candidate = await repo.findCandidate(tx, id, { id: candidateId });
+    if (!candidate) throw taskError(404, 'task.candidate_not_found');
+    if (candidate.status !== 'PENDING') throw taskError(409, 'task.candidate_not_pending');
+    if (decision === 'approve') await approveWithinLimit(tx, task, candidateId);
+    else await repo.moveCandidateStatus(tx, candidateId, 'PENDING', 'REJECTED');
   } catch (err) {
     throw limitError(err);
   }
-  return getTask(deps, user, id);
+  return { result: id };
 }
 
 /** A candidate withdraws a pending (or rejected) application, or an RSVP; an approved worker cannot. */
-export async function withdrawFromTask(deps: AppDeps, user: AuthUser, id: string): Promise<TaskDetail> {
-  const db = deps.database.db;
-  await db.transaction(async (tx) => {
-    await readableTask(tx, user, id, true);
-    const mine = await repo.findCandidate(tx, id, { userId: user.id });
-    if (!mine) throw taskError(404, 'task.candidate_not_found');
-    if (mine.status === 'APPROVED' && mine.category !== 'RSVP') throw taskError(409, 'task.cannot_withdraw');
-    await repo.deleteCandidate(tx, mine.id);
-  });
-  return getTask(deps, user, id);
+export async function withdrawFromTask(tx: Db, user: AuthUser, id: string): Promise<CommandOutcome<string>> {
+  await readableTask(tx, user, id, true);
+  const mine = await repo.findCandidate(tx, id, { userId: user.id });
+  if (!mine) throw taskError(404, 'task.candidate_not_found');
+  if (mine.status === 'APPROVED' && mine.category !== 'RSVP') throw taskError(409, 'task.cannot_withdraw');
+  await repo.deleteCandidate(tx, mine.id);
+  return { result: id };
 }

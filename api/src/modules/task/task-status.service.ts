@@ -1,10 +1,10 @@
-import type { AppDeps } from '../../app-deps';
-import type { TaskAction, TaskDetail, TaskMessageType, TaskStatus } from '@cr/contract/task.contract';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
+import type { TaskAction, TaskMessageType, TaskStatus } from '@cr/contract/task.contract';
 import type { AuthUser } from '../session';
 import { isAdmin, isCouncil, readableTask } from './task-access';
 import { taskError } from './task-errors';
 import { hasMoney } from './task-rules';
-import { getTask } from './task.service';
 import * as repo from './task.repo';
 
 /** The refusal of each action to someone who may not do it: it names the role that may. */
@@ -23,14 +23,14 @@ const WHO_MAY: Record<TaskAction, TaskMessageType> = {
  * a `WHERE status = from` update, so a concurrent move is refused rather than overwritten.
  */
 export async function runTaskAction(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   action: TaskAction,
   note: string | null,
-): Promise<TaskDetail> {
-  const db = deps.database.db;
-  await db.transaction(async (tx) => {
+): Promise<CommandOutcome<string>> {
+  /** The action's rules and move (each case ends with it). */
+  const act = async () => {
     const task = await readableTask(tx, user, id, true);
     const from = task.status as TaskStatus;
     const owner = task.ownerId === user.id;
@@ -77,6 +77,7 @@ export async function runTaskAction(
           'CANCELED',
         );
     }
-  });
-  return getTask(deps, user, id);
+  };
+  await act();
+  return { result: id };
 }

@@ -13,11 +13,18 @@ import {
   taskListSchema,
   taskParamsSchema,
 } from '@cr/contract/task.contract';
+import type { AppDeps } from '../../app-deps';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
+import type { AuthUser } from '../session';
 import { applyToTask, decideCandidate, withdrawFromTask } from './task-candidates.service';
 import { commentOnTask } from './task-comments.service';
 import { runTaskAction } from './task-status.service';
 import { adminListTasks, createTask, editTask, getTask, listTasks, myTasks } from './task.service';
+
+/** What a task write answers once committed: the task as the caller now sees it. */
+const taskAnswer = (id: string, { deps, user }: { deps: AppDeps; user: AuthUser | null }) =>
+  getTask(deps, user, id);
 
 /** Tasks, projects (type PROJECT) and events (type EVENT): spec §3 Task, §4 task status. */
 export const taskRoutes = [
@@ -53,7 +60,7 @@ export const taskRoutes = [
     response: taskListSchema,
     handler: ({ deps, query }) => adminListTasks(deps, query),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/task',
     tag: 'task',
@@ -63,7 +70,8 @@ export const taskRoutes = [
     policy: policy.member,
     body: taskInputSchema,
     response: taskDetailSchema,
-    handler: ({ deps, user, body }) => createTask(deps, user!, body),
+    run: (tx, { user, body }) => createTask(tx, user!, body),
+    answer: taskAnswer,
   }),
   defineRoute({
     method: 'get',
@@ -76,7 +84,7 @@ export const taskRoutes = [
     response: taskDetailSchema,
     handler: ({ deps, user, params }) => getTask(deps, user, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/task/:id',
     tag: 'task',
@@ -86,9 +94,10 @@ export const taskRoutes = [
     params: taskParamsSchema,
     body: taskEditSchema,
     response: taskDetailSchema,
-    handler: ({ deps, user, params, body }) => editTask(deps, user!, params.id, body),
+    run: (tx, { user, params, body }) => editTask(tx, user!, params.id, body),
+    answer: taskAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/task/:id/status',
     tag: 'task',
@@ -99,9 +108,10 @@ export const taskRoutes = [
     params: taskParamsSchema,
     body: taskActionSchema,
     response: taskDetailSchema,
-    handler: ({ deps, user, params, body }) => runTaskAction(deps, user!, params.id, body.action, body.note),
+    run: (tx, { user, params, body }) => runTaskAction(tx, user!, params.id, body.action, body.note),
+    answer: taskAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/task/:id/apply',
     tag: 'task',
@@ -111,9 +121,10 @@ export const taskRoutes = [
     params: taskParamsSchema,
     body: taskApplySchema,
     response: taskDetailSchema,
-    handler: ({ deps, user, params, body }) => applyToTask(deps, user!, params.id, body),
+    run: (tx, { user, params, body }) => applyToTask(tx, user!, params.id, body),
+    answer: taskAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/task/:id/withdraw',
     tag: 'task',
@@ -122,9 +133,10 @@ export const taskRoutes = [
     policy: policy.member,
     params: taskParamsSchema,
     response: taskDetailSchema,
-    handler: ({ deps, user, params }) => withdrawFromTask(deps, user!, params.id),
+    run: (tx, { user, params }) => withdrawFromTask(tx, user!, params.id),
+    answer: taskAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/task/:id/candidates/:candidateId/approve',
     tag: 'task',
@@ -133,10 +145,10 @@ export const taskRoutes = [
     policy: policy.member,
     params: taskCandidateParamsSchema,
     response: taskDetailSchema,
-    handler: ({ deps, user, params }) =>
-      decideCandidate(deps, user!, params.id, params.candidateId, 'approve'),
+    run: (tx, { user, params }) => decideCandidate(tx, user!, params.id, params.candidateId, 'approve'),
+    answer: taskAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/task/:id/candidates/:candidateId/reject',
     tag: 'task',
@@ -145,10 +157,10 @@ export const taskRoutes = [
     policy: policy.member,
     params: taskCandidateParamsSchema,
     response: taskDetailSchema,
-    handler: ({ deps, user, params }) =>
-      decideCandidate(deps, user!, params.id, params.candidateId, 'reject'),
+    run: (tx, { user, params }) => decideCandidate(tx, user!, params.id, params.candidateId, 'reject'),
+    answer: taskAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/task/:id/comments',
     tag: 'task',
@@ -158,6 +170,7 @@ export const taskRoutes = [
     params: taskParamsSchema,
     body: taskCommentInputSchema,
     response: taskDetailSchema,
-    handler: ({ deps, user, params, body }) => commentOnTask(deps, user!, params.id, body.content),
+    run: (tx, { user, params, body }) => commentOnTask(tx, user!, params.id, body.content),
+    answer: taskAnswer,
   }),
 ];

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import {
   EDITABLE_STATUSES,
   OPEN_STATUSES,
@@ -48,47 +49,43 @@ async function columns(db: Db, user: AuthUser, v: TaskEditValues, kept: string[]
  * Any member creates a task, project or event. With money (budget, reward or bids) a member's task waits for an
  * admin (PENDING); an admin's is APPROVED at once; without money it needs no approval and stays CREATED.
  */
-export async function createTask(deps: AppDeps, user: AuthUser, input: TaskValues): Promise<TaskDetail> {
-  const db = deps.database.db;
+export async function createTask(tx: Db, user: AuthUser, input: TaskValues): Promise<CommandOutcome<string>> {
   const { confirmRules: _confirmed, ...values } = input;
-  const cols = await columns(db, user, values);
+  const cols = await columns(tx, user, values);
   const status = !hasMoney(values) ? 'CREATED' : isAdmin(user) ? 'APPROVED' : 'PENDING';
-  const task = await repo.insertTask(db, {
+  const task = await repo.insertTask(tx, {
     ...cols,
     status,
     ownerId: user.id,
     approvedBy: status === 'APPROVED' ? user.id : null,
   });
-  return getTask(deps, user, task.id);
+  return { result: task.id };
 }
 
 /** The owner (or an admin) edits before anyone is assigned; the type stays. A member's edit adding money
  * to an open task sends it back for approval. */
 export async function editTask(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   input: TaskEditValues,
-): Promise<TaskDetail> {
-  const db = deps.database.db;
-  await db.transaction(async (tx) => {
-    const task = await ownedTask(tx, user, id, true);
-    if (!EDITABLE_STATUSES.includes(task.status as never)) throw taskError(409, 'task.not_editable');
-    const cols = await columns(tx, user, { ...input, type: task.type as never }, [
-      ...task.attachments,
-      ...(task.thumbnail ? [task.thumbnail] : []),
-    ]);
-    const needsApproval = task.status === 'CREATED' && hasMoney(input) && !isAdmin(user);
-    await repo.updateTask(tx, id, {
-      ...cols,
-      status: needsApproval
-        ? 'PENDING'
-        : task.status === 'CREATED' && hasMoney(input)
-          ? 'APPROVED'
-          : task.status,
-    });
+): Promise<CommandOutcome<string>> {
+  const task = await ownedTask(tx, user, id, true);
+  if (!EDITABLE_STATUSES.includes(task.status as never)) throw taskError(409, 'task.not_editable');
+  const cols = await columns(tx, user, { ...input, type: task.type as never }, [
+    ...task.attachments,
+    ...(task.thumbnail ? [task.thumbnail] : []),
+  ]);
+  const needsApproval = task.status === 'CREATED' && hasMoney(input) && !isAdmin(user);
+  await repo.updateTask(tx, id, {
+    ...cols,
+    status: needsApproval
+      ? 'PENDING'
+      : task.status === 'CREATED' && hasMoney(input)
+        ? 'APPROVED'
+        : task.status,
   });
-  return getTask(deps, user, id);
+  return { result: id };
 }
 
 /** What the viewer may do on this task (the routes check each again). */

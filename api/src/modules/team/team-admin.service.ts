@@ -1,4 +1,5 @@
-import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import type { TeamRemove } from '@cr/contract/team.contract';
 import { recordAudit } from '../audit';
 import type { AuthUser } from '../session';
@@ -11,31 +12,29 @@ import * as repo from './team.repo';
  * would vanish with it.
  */
 export async function removeTeam(
-  deps: AppDeps,
+  tx: Db,
   actor: { user: AuthUser; requestId: string },
   id: string,
   input: TeamRemove,
-): Promise<{ removed: true }> {
-  return deps.database.db.transaction(async (tx) => {
-    const team = await repo.findTeam(tx, id, true);
-    if (!team) throw teamError(404, 'team.not_found');
-    if ((await repo.countTaskCandidacies(tx, id)) > 0) throw teamError(409, 'team.has_candidacies');
-    const members = await repo.listMembers(tx, id);
-    await repo.deleteTeam(tx, id);
-    await recordAudit(tx, {
-      actorId: actor.user.id,
-      action: 'team.remove',
-      targetType: 'team',
-      targetId: id,
-      before: {
-        name: team.name,
-        type: team.type,
-        ownerId: team.ownerId,
-        members: members.filter((m) => m.member.status === 'NORMAL').length,
-      },
-      reason: input.reason,
-      requestId: actor.requestId,
-    });
-    return { removed: true as const };
+): Promise<CommandOutcome<{ removed: true }>> {
+  const team = await repo.findTeam(tx, id, true);
+  if (!team) throw teamError(404, 'team.not_found');
+  if ((await repo.countTaskCandidacies(tx, id)) > 0) throw teamError(409, 'team.has_candidacies');
+  const members = await repo.listMembers(tx, id);
+  await repo.deleteTeam(tx, id);
+  await recordAudit(tx, {
+    actorId: actor.user.id,
+    action: 'team.remove',
+    targetType: 'team',
+    targetId: id,
+    before: {
+      name: team.name,
+      type: team.type,
+      ownerId: team.ownerId,
+      members: members.filter((m) => m.member.status === 'NORMAL').length,
+    },
+    reason: input.reason,
+    requestId: actor.requestId,
   });
+  return { result: { removed: true as const } };
 }

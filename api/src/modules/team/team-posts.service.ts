@@ -1,4 +1,6 @@
 import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import type { TeamPost } from '@cr/contract/team.contract';
 import type { AuthUser } from '../session';
 import { teamError } from './team-errors';
@@ -26,17 +28,16 @@ export async function listPosts(deps: AppDeps, id: string): Promise<{ list: Team
 
 /** Posting in a CRcle requires membership (status NORMAL, owner included). */
 export async function createPost(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   content: string,
-): Promise<{ list: TeamPost[] }> {
-  const db = deps.database.db;
-  const team = await repo.findTeam(db, id);
+): Promise<CommandOutcome<string>> {
+  const team = await repo.findTeam(tx, id);
   if (!team) throw teamError(404, 'team.not_found');
   if (team.type !== 'CRCLE') throw teamError(400, 'team.posts_crcle_only');
-  const member = await repo.findMembership(db, id, user.id);
+  const member = await repo.findMembership(tx, id, user.id);
   if (member?.status !== 'NORMAL') throw teamError(403, 'team.post_members_only');
-  await repo.insertPost(db, { teamId: id, authorId: user.id, content });
-  return listPosts(deps, id);
+  await repo.insertPost(tx, { teamId: id, authorId: user.id, content });
+  return { result: id };
 }

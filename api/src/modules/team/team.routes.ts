@@ -16,7 +16,10 @@ import {
   teamTransferSchema,
 } from '@cr/contract/team.contract';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
+import type { AuthUser } from '../session';
 import { searchDirectory } from './member-directory.service';
 import {
   applyToTeam,
@@ -28,6 +31,10 @@ import {
 import { createPost, listPosts } from './team-posts.service';
 import { removeTeam } from './team-admin.service';
 import { createTeam, editTeam, getTeam, listTeams, myTeams } from './team.service';
+
+/** What a team write answers once committed: the team as the caller now sees it. */
+const teamAnswer = (id: string, { deps, user }: { deps: AppDeps; user: AuthUser | null }) =>
+  getTeam(deps, user, id);
 
 /** Teams and CRcles (spec §3 Team): every owner-only action checks the owner on the server. */
 export const teamRoutes = [
@@ -53,7 +60,7 @@ export const teamRoutes = [
     response: myTeamsSchema,
     handler: ({ deps, user }) => myTeams(deps, user!),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/team',
     tag: 'team',
@@ -62,7 +69,8 @@ export const teamRoutes = [
     policy: policy.member,
     body: teamInputSchema,
     response: teamDetailSchema,
-    handler: ({ deps, user, body }) => createTeam(deps, user!, body),
+    run: (tx, { user, body }) => createTeam(tx, user!, body),
+    answer: teamAnswer,
   }),
   defineRoute({
     method: 'get',
@@ -74,7 +82,7 @@ export const teamRoutes = [
     response: teamDetailSchema,
     handler: ({ deps, user, params }) => getTeam(deps, user, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/team/:id',
     tag: 'team',
@@ -84,9 +92,10 @@ export const teamRoutes = [
     params: teamParamsSchema,
     body: teamEditSchema,
     response: teamDetailSchema,
-    handler: ({ deps, user, params, body }) => editTeam(deps, user!, params.id, body),
+    run: (tx, { user, params, body }) => editTeam(tx, user!, params.id, body),
+    answer: teamAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/team/:id/apply',
     tag: 'team',
@@ -96,9 +105,10 @@ export const teamRoutes = [
     params: teamParamsSchema,
     body: teamApplySchema,
     response: teamDetailSchema,
-    handler: ({ deps, user, params, body }) => applyToTeam(deps, user!, params.id, body.message),
+    run: (tx, { user, params, body }) => applyToTeam(tx, user!, params.id, body.message),
+    answer: teamAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/team/:id/leave',
     tag: 'team',
@@ -107,9 +117,10 @@ export const teamRoutes = [
     policy: policy.member,
     params: teamParamsSchema,
     response: teamDetailSchema,
-    handler: ({ deps, user, params }) => leaveTeam(deps, user!, params.id),
+    run: (tx, { user, params }) => leaveTeam(tx, user!, params.id),
+    answer: teamAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/team/:id/members/:userId/approve',
     tag: 'team',
@@ -118,9 +129,10 @@ export const teamRoutes = [
     policy: policy.member,
     params: teamMemberParamsSchema,
     response: teamDetailSchema,
-    handler: ({ deps, user, params }) => decideApplication(deps, user!, params.id, params.userId, 'approve'),
+    run: (tx, { user, params }) => decideApplication(tx, user!, params.id, params.userId, 'approve'),
+    answer: teamAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/team/:id/members/:userId/reject',
     tag: 'team',
@@ -129,9 +141,10 @@ export const teamRoutes = [
     policy: policy.member,
     params: teamMemberParamsSchema,
     response: teamDetailSchema,
-    handler: ({ deps, user, params }) => decideApplication(deps, user!, params.id, params.userId, 'reject'),
+    run: (tx, { user, params }) => decideApplication(tx, user!, params.id, params.userId, 'reject'),
+    answer: teamAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/team/:id/members/:userId',
     tag: 'team',
@@ -140,9 +153,10 @@ export const teamRoutes = [
     policy: policy.member,
     params: teamMemberParamsSchema,
     response: teamDetailSchema,
-    handler: ({ deps, user, params }) => removeMember(deps, user!, params.id, params.userId),
+    run: (tx, { user, params }) => removeMember(tx, user!, params.id, params.userId),
+    answer: teamAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/team/:id/transfer',
     tag: 'team',
@@ -152,7 +166,8 @@ export const teamRoutes = [
     params: teamParamsSchema,
     body: teamTransferSchema,
     response: teamDetailSchema,
-    handler: ({ deps, user, params, body }) => transferOwnership(deps, user!, params.id, body.userId),
+    run: (tx, { user, params, body }) => transferOwnership(tx, user!, params.id, body.userId),
+    answer: teamAnswer,
   }),
   defineRoute({
     method: 'get',
@@ -164,7 +179,7 @@ export const teamRoutes = [
     response: teamPostListSchema,
     handler: ({ deps, params }) => listPosts(deps, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/team/:id/posts',
     tag: 'team',
@@ -174,7 +189,8 @@ export const teamRoutes = [
     params: teamParamsSchema,
     body: teamPostInputSchema,
     response: teamPostListSchema,
-    handler: ({ deps, user, params, body }) => createPost(deps, user!, params.id, body.content),
+    run: (tx, { user, params, body }) => createPost(tx, user!, params.id, body.content),
+    answer: (id, { deps }) => listPosts(deps, id),
   }),
   defineRoute({
     method: 'get',
@@ -186,7 +202,7 @@ export const teamRoutes = [
     response: memberDirectorySchema,
     handler: ({ deps, query }) => searchDirectory(deps, query),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/admin/team/:id/remove',
     tag: 'team',
@@ -196,7 +212,7 @@ export const teamRoutes = [
     params: teamParamsSchema,
     body: teamRemoveSchema,
     response: z.object({ removed: z.literal(true) }),
-    handler: ({ deps, req, user, params, body }) =>
-      removeTeam(deps, { user: user!, requestId: req.id }, params.id, body),
+    run: (tx, { user, requestId, params, body }) =>
+      removeTeam(tx, { user: user!, requestId }, params.id, body),
   }),
 ];

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import { hasRole } from '@cr/contract/roles.contract';
 import {
   TEAM_PAGE_SIZE,
@@ -40,30 +41,25 @@ export async function ownedTeam(db: Db, user: AuthUser, id: string, lock = false
 }
 
 /** Any member creates a team; only an admin creates a CRcle. The creator is its OWNER. */
-export async function createTeam(deps: AppDeps, user: AuthUser, input: TeamValues): Promise<TeamDetail> {
+export async function createTeam(tx: Db, user: AuthUser, input: TeamValues): Promise<CommandOutcome<string>> {
   if (input.type === 'CRCLE' && !hasRole(user.role, 'ADMIN')) throw teamError(403, 'team.crcle_admin_only');
-  const db = deps.database.db;
-  await checkPictures(db, user.id, input.pictures);
-  const id = await db.transaction(async (tx) => {
-    const team = await repo.insertTeam(tx, { ...input, ownerId: user.id });
-    await repo.insertMember(tx, { teamId: team.id, userId: user.id, role: 'OWNER', status: 'NORMAL' });
-    return team.id;
-  });
-  return getTeam(deps, user, id);
+  await checkPictures(tx, user.id, input.pictures);
+  const team = await repo.insertTeam(tx, { ...input, ownerId: user.id });
+  await repo.insertMember(tx, { teamId: team.id, userId: user.id, role: 'OWNER', status: 'NORMAL' });
+  return { result: team.id };
 }
 
 /** Only the owner edits a team (a CRcle too); the type never changes. */
 export async function editTeam(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   input: TeamEditValues,
-): Promise<TeamDetail> {
-  const db = deps.database.db;
-  const team = await ownedTeam(db, user, id);
-  await checkPictures(db, user.id, input.pictures, team.pictures);
-  await repo.updateTeam(db, id, input);
-  return getTeam(deps, user, id);
+): Promise<CommandOutcome<string>> {
+  const team = await ownedTeam(tx, user, id);
+  await checkPictures(tx, user.id, input.pictures, team.pictures);
+  await repo.updateTeam(tx, id, input);
+  return { result: id };
 }
 
 /** A team with its members; applications (PENDING, REJECT) only for its owner, and the caller's own row. */
