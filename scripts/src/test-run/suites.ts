@@ -22,8 +22,8 @@ export const checkTasks = (): Task[] => [
 ];
 
 /**
- * `npm start` end to end (api/test/startup.int.test.ts) spawns the whole product and times it: it runs alone, not
- * beside another suite's stack on the same two cores.
+ * `npm start` end to end (api/test/startup.int.test.ts) spawns the whole product and waits for it (bounded at
+ * 150 s, no timing asserted): it runs beside the integration suite, after the PGlite database layer.
  */
 export const STARTUP_TEST = 'api/test/startup.int.test.ts';
 export const startupTask = (): Task => ({
@@ -69,9 +69,8 @@ export function integrationTasks(databaseUrl: string | undefined): Task[] {
 }
 
 /**
- * The browser suite: one vitest run on one product stack (web/e2e/global-setup.ts), its files one at a time. Two
- * lanes on two stacks were tried (the chain-cycle files beside the rest): the suite is CPU-bound on two cores (a
- * fifth of the CPU idle), so the pair took 1,157 s where one lane takes about 1,300 s (CI's 1,406 s less the windows
- * now mined), and a form's 10-second wait for its message timed out under the doubled load.
+ * The browser suite: one vitest run, its files in lanes (web/e2e/lanes.ts), each lane on its own product stack
+ * (web/e2e/global-setup.ts). One lane left the two cores more than half idle (1,180 s at about 45 % busy); two
+ * took 751 s at 87 %.
  */
 export const browserTasks = (): Task[] => [{ label: 'browser', ...vitest(['--project', 'browser']) }];

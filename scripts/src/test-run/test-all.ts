@@ -15,8 +15,12 @@ if (!env.DATABASE_URL) console.log('DATABASE_URL is not set: the integration sui
 await runStages(
   [
     { name: 'check, unit, build', tasks: checkTasks(), width: 2 },
-    { name: 'start-up (npm start, alone)', tasks: [startupTask()], width: 1 },
-    { name: 'integration', tasks: integrationTasks(env.DATABASE_URL), width: 1 },
+    // The start-up test mostly waits for the product it spawns: beside the integration suite's second lane.
+    {
+      name: 'integration and start-up',
+      tasks: [...integrationTasks(env.DATABASE_URL), startupTask()],
+      width: 2,
+    },
     { name: 'browser', tasks: browserTasks(), width: 1 },
   ],
   env.CI_INSTALL_SECONDS !== undefined
