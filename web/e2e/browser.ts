@@ -155,15 +155,29 @@ export async function animationsDone(page: Page): Promise<void> {
 
 /**
  * Run in the page: what is in motion (elements in a motion phase, then running finite animations), or with
- * `quiet`, whether nothing is. Self-contained, as the page receives its source.
+ * `quiet`, whether nothing is. An element whose motion class has stood for a second with nothing running on it is
+ * settled: antd's button loading icon sometimes keeps its leave class for good when its transition never runs
+ * (CI, full motion), though nothing moves. Self-contained, as the page receives its source.
  */
 function movingParts({ quiet }: { quiet: boolean }): string[] | boolean {
   const phase = /-(appear|enter|leave)(-prepare|-start|-active)?$/;
   const name = (el: Element | null) =>
     el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`.slice(0, 160) : '?';
+  const holder = window as unknown as { __crMotionSeen?: WeakMap<Element, number> };
+  const firstSeen = (holder.__crMotionSeen ??= new WeakMap<Element, number>());
+  const now = performance.now();
   const out: string[] = [];
-  for (const el of document.querySelectorAll('[class]'))
-    if ([...el.classList].some((c) => phase.test(c))) out.push(name(el));
+  for (const el of document.querySelectorAll('[class]')) {
+    if (![...el.classList].some((c) => phase.test(c))) {
+      firstSeen.delete(el);
+      continue;
+    }
+    const since = firstSeen.get(el) ?? now;
+    firstSeen.set(el, since);
+    const running = el.getAnimations().some((a) => a.playState === 'running');
+    // In a motion phase and moving, or just entered it (its transition starts on a later frame).
+    if (running || now - since < 1_000) out.push(name(el));
+  }
   for (const a of document.getAnimations())
     if (a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
       out.push(

@@ -207,10 +207,12 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
 
     // A holder locks 150 ELA (threshold: 10% of the dev supply of 1,000 ELA) from their own wallet, by QR. The
     // 60-block window must not close while a loaded machine opens the page, so the chain is held until the wallet
-    // request stands (in turn with the other cycles' held votes); the transaction is mined once blocks resume.
+    // request stands; the transaction is mined once blocks resume. All of it in turn with the other cycles: a cycle
+    // registered after this one mines to its own veto end, past this window, and once did so while the wallet
+    // was sending (the chain refused the lock: the window had closed).
     const holder = council[11]!;
-    await votingPhase(() =>
-      withBlocksHeld(site.site, async () => {
+    await votingPhase(async () => {
+      await withBlocksHeld(site.site, async () => {
         await openAs(page, site.site, holder.token, 'en', `/proposals/${number}`);
         const panel = page.locator('[data-testid="veto-panel"]');
         await panel
@@ -230,9 +232,9 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
               .catch(() => '?');
             throw new Error(`no veto request on the page: ${text.slice(0, 600)}`, { cause: err });
           });
-      }),
-    );
-    await approveDialogQr(page, site.site, holder.wallet, 'dev');
+      });
+      await approveDialogQr(page, site.site, holder.wallet, 'dev');
+    });
 
     // The locked total passes the threshold live on the watcher's page, then the window closes: VETOED.
     await expect

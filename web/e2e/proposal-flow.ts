@@ -177,12 +177,14 @@ export async function approveDialogQr(
     via === 'phone'
       ? await approveAsPhone(site, qr, wallet)
       : // esctransaction: the stack's dev wallet route sends the transaction with the stack's own chain settings.
-        await call<{ status: number; body: unknown }>(site, '/api/dev/wallet/approve', {
+        await call<{ status: number; body: unknown; chainError?: string }>(site, '/api/dev/wallet/approve', {
           method: 'POST',
           body: { qr, wallet },
         });
   if (answer.status !== 200)
-    throw new Error(`the wallet's answer was refused: ${JSON.stringify(answer.body)}`);
+    throw new Error(
+      `the wallet's answer was refused: ${JSON.stringify(answer.body)}${'chainError' in answer && answer.chainError ? ` (the wallet: ${answer.chainError})` : ''}`,
+    );
   try {
     await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
   } catch (err) {

@@ -3,6 +3,7 @@ import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { antdLocale, loadAntdLocale } from './antd-locale';
 import { DeferredFeedback } from './deferred-feedback';
+import { MotionPreference } from './motion-preference';
 import { theme } from './theme';
 
 /** One object for every render: a new one would be a new ConfigProvider context for every antd component. */
@@ -25,7 +26,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [lang, locale]);
   return (
     <ConfigProvider locale={locale} theme={theme} button={BUTTON_CONFIG}>
-      <DeferredFeedback>{children}</DeferredFeedback>
+      <MotionPreference>
+        <DeferredFeedback>{children}</DeferredFeedback>
+      </MotionPreference>
     </ConfigProvider>
   );
 }

@@ -91,11 +91,20 @@ export const devRoutes = [
     summary: 'Dev only: approve a QR request with a dev wallet, exactly as the Essentials app would.',
     policy: policy.dev,
     body: z.object({ qr: z.string().min(10).max(20_000), wallet: walletName }),
-    response: z.object({ status: z.number(), body: z.unknown() }),
+    response: z.object({
+      status: z.number(),
+      body: z.unknown(),
+      /** Why the wallet could not send a transaction (what Essentials shows on the phone), when it could not. */
+      chainError: z.string().optional(),
+    }),
     handler: async ({ deps, body }) => {
       const { approve, opts } = await devWallet(deps);
       const result = await approve.approveRequest(body.qr, body.wallet, opts);
-      return { status: result.status, body: result.body };
+      return {
+        status: result.status,
+        body: result.body,
+        ...(result.sent.chainError ? { chainError: result.sent.chainError } : {}),
+      };
     },
   }),
   defineRoute({
