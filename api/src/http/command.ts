@@ -4,6 +4,7 @@ import { runAfterCommit, type AfterCommit } from '../effects/after-commit';
 import { MailNotQueuedError } from '../queues/mail-queue';
 import type { AuthUser } from '../modules/session/auth-user';
 import type {} from './express-request';
+import { clientAddress } from './rate-limit';
 import { defineRoute, type RouteDef } from './route';
 
 /** What a command reads: the route's validated input and the caller (never the request or the response). */
@@ -16,6 +17,8 @@ export interface CommandContext<P, Q, B> {
   body: B;
   /** The request's id (the audit log names it). */
   requestId: string;
+  /** The caller's address (`clientAddress`: rate limits, view counts of signed-out visitors). */
+  clientAddress: string;
 }
 
 /** What `run()` hands back: its result, and the effects the mechanism runs once the transaction committed. */
@@ -56,7 +59,10 @@ export function defineCommand<P = unknown, Q = unknown, B = unknown, R = unknown
     ...defineRoute<P, Q, B, R>({
       ...route,
       handler: ({ req, deps, user, params, query, body }) =>
-        runCommand({ run, answer }, { deps, user, params, query, body, requestId: req.id }),
+        runCommand(
+          { run, answer },
+          { deps, user, params, query, body, requestId: req.id, clientAddress: clientAddress(req) },
+        ),
     }),
     command: true,
   };
