@@ -43,6 +43,8 @@ export interface CommandDef<P, Q, B, R, T> extends Omit<
   'method' | 'handler' | 'raw' | 'cache' | 'multipart'
 > {
   method: 'post' | 'put' | 'patch' | 'delete';
+  /** Headers the answer carries (e.g. `Cache-Control: no-store`), set before `run`, so a refusal carries them too. */
+  headers?: Readonly<Record<string, string>>;
   run(tx: Db, ctx: CommandContext<P, Q, B>): Promise<CommandOutcome<T>>;
   answer?(committed: T, ctx: CommandContext<P, Q, B>, outcome: { mailFailed: boolean }): Promise<R> | R;
 }
@@ -54,15 +56,17 @@ export type CommandRoute<P, Q, B, R> = RouteDef<P, Q, B, R> & { command: true };
 export function defineCommand<P = unknown, Q = unknown, B = unknown, R = unknown, T = R>(
   def: CommandDef<P, Q, B, R, T>,
 ): CommandRoute<P, Q, B, R> {
-  const { run, answer, ...route } = def;
+  const { run, answer, headers, ...route } = def;
   return {
     ...defineRoute<P, Q, B, R>({
       ...route,
-      handler: ({ req, deps, user, params, query, body }) =>
-        runCommand(
+      handler: ({ req, res, deps, user, params, query, body }) => {
+        for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+        return runCommand(
           { run, answer },
           { deps, user, params, query, body, requestId: req.id, clientAddress: clientAddress(req) },
-        ),
+        );
+      },
     }),
     command: true,
   };
