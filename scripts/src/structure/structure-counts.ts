@@ -49,6 +49,11 @@ const writeRoute =
 const notCommands: Record<string, string> = {
   'POST /upload/file':
     'multipart: the file is parsed from the request stream by the route itself (a command reads validated input)',
+  'POST /dev/wallets':
+    "dev tools only: makes a wallet in the local dev wallet store and the EID simulator, not in the api's database",
+  'POST /dev/wallet/approve':
+    "dev tools only: plays the phone, calling the api's own wallet callback over HTTP (which runs its own " +
+    'transaction); it changes nothing itself',
 };
 let plainWrites = 0;
 const plainWritesByModule = new Map<string, number>();
