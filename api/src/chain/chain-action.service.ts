@@ -1,4 +1,5 @@
 import type { Db } from '../db/db-client';
+import type { ChainActionRow } from '../db/schema/chain.schema';
 import type { EventBus } from '../realtime/event-bus';
 import type { ChainQueues } from '../queues/chain-queues';
 import {
@@ -41,31 +42,47 @@ export async function retryChainAction(
   events: EventBus,
   id: string,
 ): Promise<ChainActionView> {
-  const row = await db.transaction(async (tx) => {
-    const current = await lockChainAction(tx, id);
-    if (!current)
-      throw new ChainActionError('chain.action_not_found', 'The chain action was not found.', 404);
-    if (!canRetry(current.status, current.mode, current.failureType))
-      throw new ChainActionError(
-        'chain.not_retryable',
-        current.mode === 'track'
-          ? 'A transaction sent by the wallet cannot be retried here; send it again from the wallet.'
-          : current.status === 'failed'
-            ? 'The chain refused this action for good: sending the same signatures again cannot succeed.'
-            : `Only a failed action can be retried (this one is ${current.status}).`,
-        409,
-      );
-    return transitionChainAction(tx, id, 'failed', 'unchain', {
-      ...UNSIGNED,
-      failureType: null,
-      failureReason: null,
-      finishedAt: null,
-      retries: current.retries + 1,
-    });
+  const row = await db.transaction((tx) => markForRetry(tx, id));
+  return requeueRetried(queues, events, row);
+}
+
+/** The retry's change, in the caller's transaction: the failed action back to `unchain` with a clean slate. */
+export async function markForRetry(tx: Db, id: string): Promise<ChainActionRow> {
+  const current = await lockChainAction(tx, id);
+  if (!current) throw new ChainActionError('chain.action_not_found', 'The chain action was not found.', 404);
+  if (!canRetry(current.status, current.mode, current.failureType))
+    throw new ChainActionError(
+      'chain.not_retryable',
+      current.mode === 'track'
+        ? 'A transaction sent by the wallet cannot be retried here; send it again from the wallet.'
+        : current.status === 'failed'
+          ? 'The chain refused this action for good: sending the same signatures again cannot succeed.'
+          : `Only a failed action can be retried (this one is ${current.status}).`,
+      409,
+    );
+  const row = await transitionChainAction(tx, id, 'failed', 'unchain', {
+    ...UNSIGNED,
+    failureType: null,
+    failureReason: null,
+    finishedAt: null,
+    retries: current.retries + 1,
   });
   if (!row)
     throw new ChainActionError('chain.not_retryable', 'The action changed meanwhile; reload it.', 409);
-  await removeFinishedJobs(queues, id);
+  return row;
+}
+
+/**
+ * After the retry committed: its leftover jobs dropped, then enqueued again and announced. The drop must come
+ * before the enqueue (a kept job of the same id makes it a no-op), so this is not the outbox's after-commit
+ * effect; a failure here fails the request, the action staying `unchain` for the outbox dispatcher.
+ */
+export async function requeueRetried(
+  queues: ChainQueues,
+  events: EventBus,
+  row: ChainActionRow,
+): Promise<ChainActionView> {
+  await removeFinishedJobs(queues, row.id);
   await enqueueChainAction(queues, row);
   await publishChainAction(events, row);
   return toChainActionView(row);

@@ -4,6 +4,7 @@ import { runAfterCommit, type AfterCommit } from '../effects/after-commit';
 import { MailNotQueuedError } from '../queues/mail-queue';
 import type { AuthUser } from '../modules/session/auth-user';
 import type {} from './express-request';
+import { clientAddress } from './rate-limit';
 import { defineRoute, type RouteDef } from './route';
 
 /** What a command reads: the route's validated input and the caller (never the request or the response). */
@@ -16,6 +17,8 @@ export interface CommandContext<P, Q, B> {
   body: B;
   /** The request's id (the audit log names it). */
   requestId: string;
+  /** The caller's address (`clientAddress`: rate limits, view counts of signed-out visitors). */
+  clientAddress: string;
 }
 
 /** What `run()` hands back: its result, and the effects the mechanism runs once the transaction committed. */
@@ -40,6 +43,8 @@ export interface CommandDef<P, Q, B, R, T> extends Omit<
   'method' | 'handler' | 'raw' | 'cache' | 'multipart'
 > {
   method: 'post' | 'put' | 'patch' | 'delete';
+  /** Headers the answer carries (e.g. `Cache-Control: no-store`), set before `run`, so a refusal carries them too. */
+  headers?: Readonly<Record<string, string>>;
   run(tx: Db, ctx: CommandContext<P, Q, B>): Promise<CommandOutcome<T>>;
   answer?(committed: T, ctx: CommandContext<P, Q, B>, outcome: { mailFailed: boolean }): Promise<R> | R;
 }
@@ -51,12 +56,17 @@ export type CommandRoute<P, Q, B, R> = RouteDef<P, Q, B, R> & { command: true };
 export function defineCommand<P = unknown, Q = unknown, B = unknown, R = unknown, T = R>(
   def: CommandDef<P, Q, B, R, T>,
 ): CommandRoute<P, Q, B, R> {
-  const { run, answer, ...route } = def;
+  const { run, answer, headers, ...route } = def;
   return {
     ...defineRoute<P, Q, B, R>({
       ...route,
-      handler: ({ req, deps, user, params, query, body }) =>
-        runCommand({ run, answer }, { deps, user, params, query, body, requestId: req.id }),
+      handler: ({ req, res, deps, user, params, query, body }) => {
+        for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+        return runCommand(
+          { run, answer },
+          { deps, user, params, query, body, requestId: req.id, clientAddress: clientAddress(req) },
+        );
+      },
     }),
     command: true,
   };

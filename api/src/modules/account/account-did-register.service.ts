@@ -1,4 +1,5 @@
-import type { AppDeps } from '../../app-deps';
+import type { CommandOutcome } from '../../http/command';
+import type { RateStore } from '../../http/rate-limit';
 import type { LoginBindDidRequest, RegisterDidRequest, Session } from '@cr/contract/account.contract';
 import type { Db } from '../../db/db-client';
 import { syncCouncilRoles } from '../council';
@@ -9,7 +10,7 @@ import { findWalletRequest, markConsumed, secretMatches } from '../wallet';
 import { accountError, uniqueViolation, userConflict } from './account-errors';
 import { enforceAddressLimit, LIMITS } from './account-limits';
 import * as repo from './account.repo';
-import { assertAvailable, checkRegistrationCode } from './account-register.service';
+import { assertAvailable, withCountedCode, type OrRefusal } from './account-register.service';
 
 /** How long after the wallet signed a `login` request its DID may still register or bind an account. */
 export const DID_REGISTRATION_WINDOW_MS = 30 * 60 * 1000;
@@ -40,38 +41,41 @@ async function unclaimedDid(db: Db, input: { requestId: string; secret: string }
   return { request, did };
 }
 
+/** A unique violation on the DID registrations is "this request was used"; others are the account's conflicts. */
+function registrationConflict(err: unknown): unknown {
+  const constraint = uniqueViolation(err);
+  if (constraint !== null && constraint.includes('did_registrations'))
+    return accountError(409, 'account.did_request_used');
+  return userConflict(err);
+}
+
 /**
  * Signs in to an existing account with its password and binds the DID of a `login` request with outcome
  * `register` to it in the same step, so a member who scanned with an unknown DID needs no second scan. The DID
  * is proven by its signature on the request, the account by its password; one request binds at most once.
  */
 export async function loginAndBindDid(
-  deps: AppDeps,
+  tx: Db,
+  deps: RateStore,
   input: LoginBindDidRequest,
   clientIp: string,
   now = new Date(),
-): Promise<Session> {
-  const db = deps.database.db;
-  const { request, did } = await unclaimedDid(db, input, now);
-  const { user, upgraded } = await checkPasswordLogin(deps, input, clientIp);
+): Promise<CommandOutcome<Session>> {
+  const { request, did } = await unclaimedDid(tx, input, now);
+  const { user, upgraded } = await checkPasswordLogin(tx, deps, input, clientIp);
   try {
-    return await db.transaction(async (tx) => {
-      const at = new Date();
-      if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, at);
-      if (!(await repo.bindDid(tx, user.id, did, at))) throw accountError(400, 'account.did_request_invalid');
-      await repo.insertDidRegistration(tx, { walletRequestId: request.id, userId: user.id, did });
-      await markConsumed(tx, request.id, at);
-      // A seated member's DID makes the account COUNCIL.
-      await syncCouncilRoles(tx, user.id);
-      const session = await issueToken(tx, user.id, 'password', at);
-      const bound = await findUserById(tx, user.id);
-      return { token: session.token, user: toCurrentUser(bound!) };
-    });
+    const at = new Date();
+    if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, at);
+    if (!(await repo.bindDid(tx, user.id, did, at))) throw accountError(400, 'account.did_request_invalid');
+    await repo.insertDidRegistration(tx, { walletRequestId: request.id, userId: user.id, did });
+    await markConsumed(tx, request.id, at);
+    // A seated member's DID makes the account COUNCIL.
+    await syncCouncilRoles(tx, user.id);
+    const session = await issueToken(tx, user.id, 'password', at);
+    const bound = await findUserById(tx, user.id);
+    return { result: { token: session.token, user: toCurrentUser(bound!) } };
   } catch (err) {
-    const constraint = uniqueViolation(err);
-    if (constraint !== null && constraint.includes('did_registrations'))
-      throw accountError(409, 'account.did_request_used');
-    throw userConflict(err);
+    throw registrationConflict(err);
   }
 }
 
@@ -79,25 +83,26 @@ export async function loginAndBindDid(
  * Creates an account bound to a DID and signs it in. The DID is the signer of a verified `login` wallet request
  * whose outcome was `register`, read from our own record with the request's secret; the body never names it.
  * One request creates at most one account (account_did_registrations, primary key), one DID belongs to one
- * account (users_did_uq). An e-mail, when given, must be confirmed with its code.
+ * account (users_did_uq). An e-mail, when given, must be confirmed with its code (each try counted, even when
+ * the registration is then refused).
  */
 export async function registerWithDid(
-  deps: AppDeps,
+  tx: Db,
+  deps: RateStore & { config: { REGISTER_ADDRESS_LIMITS: number } },
   input: RegisterDidRequest,
   clientIp: string,
   now = new Date(),
-): Promise<Session> {
-  const db = deps.database.db;
+): Promise<CommandOutcome<OrRefusal<Session>>> {
   await enforceAddressLimit(deps, LIMITS.registerPerAddress, clientIp);
-  const { request, did } = await unclaimedDid(db, input, now);
-  await assertAvailable(db, input.username, input.email);
-  const codeId = input.email && input.code ? await checkRegistrationCode(db, input.email, input.code) : null;
-  try {
-    return await db.transaction(async (tx) => {
+  const { request, did } = await unclaimedDid(tx, input, now);
+  await assertAvailable(tx, input.username, input.email);
+  const code = input.email && input.code ? { email: input.email, code: input.code } : null;
+  const outcome = await withCountedCode(tx, code, async (sp, codeId) => {
+    try {
       const at = new Date();
-      if (codeId && !(await repo.consumeEmailCode(tx, codeId, at)))
+      if (codeId && !(await repo.consumeEmailCode(sp, codeId, at)))
         throw accountError(400, 'account.code_mismatch', 'code');
-      const user = await repo.insertUser(tx, {
+      const user = await repo.insertUser(sp, {
         username: input.username,
         email: input.email ?? null,
         passwordHash: null,
@@ -111,17 +116,15 @@ export async function registerWithDid(
         createdAt: at,
         updatedAt: at,
       });
-      await repo.insertDidRegistration(tx, { walletRequestId: request.id, userId: user.id, did });
+      await repo.insertDidRegistration(sp, { walletRequestId: request.id, userId: user.id, did });
       // The browser may already have collected the request's state (which marks it consumed); the row above is
       // what makes the registration single-use.
-      await markConsumed(tx, request.id, at);
-      const session = await issueToken(tx, user.id, 'did', at);
+      await markConsumed(sp, request.id, at);
+      const session = await issueToken(sp, user.id, 'did', at);
       return { token: session.token, user: toCurrentUser(user) };
-    });
-  } catch (err) {
-    const constraint = uniqueViolation(err);
-    if (constraint !== null && constraint.includes('did_registrations'))
-      throw accountError(409, 'account.did_request_used');
-    throw userConflict(err);
-  }
+    } catch (err) {
+      throw registrationConflict(err);
+    }
+  });
+  return { result: outcome };
 }

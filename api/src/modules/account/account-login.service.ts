@@ -1,6 +1,7 @@
-import type { AppDeps } from '../../app-deps';
 import type { LoginRequest, Session } from '@cr/contract/account.contract';
+import type { Db } from '../../db/db-client';
 import type { UserRow } from '../../db/schema';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { issueToken, revokeSession } from '../session';
 import { toCurrentUser } from '../user';
@@ -8,11 +9,10 @@ import { accountError } from './account-errors';
 import { LIMITS } from './account-limits';
 import * as repo from './account.repo';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password-hash';
-import { clearRate, enforceRate, hitRate, refuseWhenFull } from '../../http/rate-limit';
+import { clearRate, enforceRate, hitRate, refuseWhenFull, type RateStore } from '../../http/rate-limit';
 
 /** Finds the account for a login name: an e-mail when it contains "@" (usernames cannot), else a username. */
-function findByLogin(deps: AppDeps, login: string): Promise<UserRow | undefined> {
-  const db = deps.database.db;
+function findByLogin(db: Db, login: string): Promise<UserRow | undefined> {
   return login.includes('@') ? repo.findUserByEmail(db, login) : repo.findUserByUsername(db, login);
 }
 
@@ -22,17 +22,16 @@ function findByLogin(deps: AppDeps, login: string): Promise<UserRow | undefined>
  * (failures, by username and e-mail together; a success clears them). A hash made with weaker parameters is upgraded on success.
  */
 export async function loginWithPassword(
-  deps: AppDeps,
+  tx: Db,
+  deps: RateStore,
   input: LoginRequest,
   clientIp: string,
-): Promise<Session> {
-  const { user, upgraded } = await checkPasswordLogin(deps, input, clientIp);
-  return deps.database.db.transaction(async (tx) => {
-    const now = new Date();
-    if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, now);
-    const session = await issueToken(tx, user.id, 'password', now);
-    return { token: session.token, user: toCurrentUser(user) };
-  });
+): Promise<CommandOutcome<Session>> {
+  const { user, upgraded } = await checkPasswordLogin(tx, deps, input, clientIp);
+  const now = new Date();
+  if (upgraded) await repo.setPasswordHash(tx, user.id, upgraded, now);
+  const session = await issueToken(tx, user.id, 'password', now);
+  return { result: { token: session.token, user: toCurrentUser(user) } };
 }
 
 /**
@@ -40,12 +39,13 @@ export async function loginWithPassword(
  * password when the stored one should be upgraded. Throws the one 401 for any failure.
  */
 export async function checkPasswordLogin(
-  deps: AppDeps,
+  db: Db,
+  deps: RateStore,
   input: LoginRequest,
   clientIp: string,
 ): Promise<{ user: UserRow; upgraded: string | null }> {
   await enforceRate(deps, LIMITS.loginPerAddress, clientIp);
-  const user = await findByLogin(deps, input.username);
+  const user = await findByLogin(db, input.username);
   // Failures count per account, whichever of its names (username or e-mail) is typed; per name when none.
   const failureKey = user ? `user:${user.id}` : `name:${input.username}`;
   await refuseWhenFull(deps, LIMITS.loginFailuresPerAccount, failureKey);
@@ -63,6 +63,7 @@ export async function checkPasswordLogin(
 }
 
 /** Signs out the session that makes the call (its api-token stops working at once). */
-export async function logout(deps: AppDeps, user: AuthUser): Promise<void> {
-  await revokeSession(deps.database.db, user.tokenId);
+export async function logout(tx: Db, user: AuthUser): Promise<CommandOutcome<{ ok: true }>> {
+  await revokeSession(tx, user.tokenId);
+  return { result: { ok: true } };
 }

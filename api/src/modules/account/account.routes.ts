@@ -11,17 +11,26 @@ import {
   resetPasswordRequestSchema,
   sessionSchema,
 } from '@cr/contract/account.contract';
-import { defineRoute, policy } from '../../http/route';
+import { defineCommand } from '../../http/command';
+import { policy } from '../../http/route';
 import { loginAndBindDid, registerWithDid } from './account-did-register.service';
 import { loginWithPassword, logout } from './account-login.service';
-import { changePassword, requestPasswordReset, resetPassword } from './account-password.service';
-import { registerWithEmail, sendRegistrationCode } from './account-register.service';
-import { clientAddress } from '../../http/rate-limit';
-
-const ok = { ok: true as const };
+import {
+  changePassword,
+  passwordChangedAnswer,
+  requestPasswordReset,
+  resetLinkAnswer,
+  resetPassword,
+} from './account-password.service';
+import {
+  codeSentAnswer,
+  refusedOr,
+  registerWithEmail,
+  sendRegistrationCode,
+} from './account-register.service';
 
 export const accountRoutes = [
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/register/code',
     tag: 'account',
@@ -29,9 +38,10 @@ export const accountRoutes = [
     policy: policy.public,
     body: registerCodeRequestSchema,
     response: registerCodeSentSchema,
-    handler: ({ deps, req, body }) => sendRegistrationCode(deps, body, clientAddress(req)),
+    run: (tx, { deps, body, clientAddress: ip }) => sendRegistrationCode(tx, deps, body, ip),
+    answer: (sent, { deps }, { mailFailed }) => codeSentAnswer(deps, sent, mailFailed),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/register',
     tag: 'account',
@@ -39,9 +49,10 @@ export const accountRoutes = [
     policy: policy.public,
     body: registerRequestSchema,
     response: sessionSchema,
-    handler: ({ deps, req, body }) => registerWithEmail(deps, body, clientAddress(req)),
+    run: (tx, { deps, body, clientAddress: ip }) => registerWithEmail(tx, deps, body, ip),
+    answer: refusedOr,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/register/did',
     tag: 'account',
@@ -50,9 +61,10 @@ export const accountRoutes = [
     policy: policy.public,
     body: registerDidRequestSchema,
     response: sessionSchema,
-    handler: ({ deps, req, body }) => registerWithDid(deps, body, clientAddress(req)),
+    run: (tx, { deps, body, clientAddress: ip }) => registerWithDid(tx, deps, body, ip),
+    answer: refusedOr,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/login/did',
     tag: 'account',
@@ -61,9 +73,9 @@ export const accountRoutes = [
     policy: policy.public,
     body: loginBindDidRequestSchema,
     response: sessionSchema,
-    handler: ({ deps, req, body }) => loginAndBindDid(deps, body, clientAddress(req)),
+    run: (tx, { deps, body, clientAddress: ip }) => loginAndBindDid(tx, deps, body, ip),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/login',
     tag: 'account',
@@ -71,21 +83,18 @@ export const accountRoutes = [
     policy: policy.public,
     body: loginRequestSchema,
     response: sessionSchema,
-    handler: ({ deps, req, body }) => loginWithPassword(deps, body, clientAddress(req)),
+    run: (tx, { deps, body, clientAddress: ip }) => loginWithPassword(tx, deps, body, ip),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/logout',
     tag: 'account',
     summary: 'Sign out: the api-token of this session stops working at once.',
     policy: policy.auth,
     response: okSchema,
-    handler: async ({ deps, user }) => {
-      await logout(deps, user!);
-      return ok;
-    },
+    run: (tx, { user }) => logout(tx, user!),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/forgot-password',
     tag: 'account',
@@ -93,12 +102,10 @@ export const accountRoutes = [
     policy: policy.public,
     body: forgotPasswordRequestSchema,
     response: okSchema,
-    handler: async ({ deps, req, body }) => {
-      await requestPasswordReset(deps, body, clientAddress(req));
-      return ok;
-    },
+    run: (tx, { deps, body, clientAddress: ip }) => requestPasswordReset(tx, deps, body, ip),
+    answer: (sent, _ctx, { mailFailed }) => resetLinkAnswer(sent, mailFailed),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/reset-password',
     tag: 'account',
@@ -106,12 +113,10 @@ export const accountRoutes = [
     policy: policy.public,
     body: resetPasswordRequestSchema,
     response: okSchema,
-    handler: async ({ deps, req, body }) => {
-      await resetPassword(deps, body, clientAddress(req));
-      return ok;
-    },
+    run: (tx, { deps, body, clientAddress: ip }) => resetPassword(tx, deps, body, ip),
+    answer: (changed, { deps }, { mailFailed }) => passwordChangedAnswer(changed, deps.logger, mailFailed),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/user/change-password',
     tag: 'account',
@@ -119,9 +124,7 @@ export const accountRoutes = [
     policy: policy.auth,
     body: changePasswordRequestSchema,
     response: okSchema,
-    handler: async ({ deps, user, body }) => {
-      await changePassword(deps, user!, body);
-      return ok;
-    },
+    run: (tx, { deps, user, body }) => changePassword(tx, deps, user!, body),
+    answer: (changed, { deps }, { mailFailed }) => passwordChangedAnswer(changed, deps.logger, mailFailed),
   }),
 ];

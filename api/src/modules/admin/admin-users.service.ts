@@ -12,7 +12,8 @@ import {
 } from '@cr/contract/admin.contract';
 import { roleSchema } from '@cr/contract/user.contract';
 import type { UserRow } from '../../db/schema';
-import { runAfterCommit } from '../../effects/after-commit';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { auditInvolving, recordAudit } from '../audit';
 import { adminError } from './admin-errors';
@@ -123,80 +124,79 @@ async function lockTarget(tx: Parameters<typeof repo.findUser>[0], actor: Actor,
 }
 
 /** Gives a user a role by hand; never COUNCIL or SECRETARY, never from them (those follow the chain). */
-export async function setUserRole(deps: AppDeps, actor: Actor, userId: string, input: SetUserRole) {
-  const db = deps.database.db;
-  const changed = await db.transaction(async (tx) => {
-    const row = await lockTarget(tx, actor, userId);
-    if (CHAIN_ROLES.has(row.role)) throw adminError(409, 'admin.role_by_chain');
-    if (input.role === 'SUPER_ADMIN' && actor.user.role !== 'SUPER_ADMIN')
-      throw adminError(403, 'admin.super_admin_only');
-    if (row.role === input.role) return false;
-    await repo.updateUser(tx, userId, { role: input.role });
-    await recordAudit(tx, {
-      actorId: actor.user.id,
-      action: 'user.role',
-      targetType: 'user',
-      targetId: userId,
-      before: { role: row.role },
-      after: { role: input.role },
-      requestId: actor.requestId,
-    });
-    return true;
+export async function setUserRole(
+  tx: Db,
+  actor: Actor,
+  userId: string,
+  input: SetUserRole,
+): Promise<CommandOutcome<string>> {
+  const row = await lockTarget(tx, actor, userId);
+  if (CHAIN_ROLES.has(row.role)) throw adminError(409, 'admin.role_by_chain');
+  if (input.role === 'SUPER_ADMIN' && actor.user.role !== 'SUPER_ADMIN')
+    throw adminError(403, 'admin.super_admin_only');
+  if (row.role === input.role) return { result: userId };
+  await repo.updateUser(tx, userId, { role: input.role });
+  await recordAudit(tx, {
+    actorId: actor.user.id,
+    action: 'user.role',
+    targetType: 'user',
+    targetId: userId,
+    before: { role: row.role },
+    after: { role: input.role },
+    requestId: actor.requestId,
   });
-  if (changed)
-    await runAfterCommit(deps, {
-      events: [{ room: `user:${userId}`, event: ACCOUNT_CHANGED_EVENT, payload: { role: input.role } }],
-    });
-  return getAdminUser(deps, userId);
+  return {
+    result: userId,
+    events: [{ room: `user:${userId}`, event: ACCOUNT_CHANGED_EVENT, payload: { role: input.role } }],
+  };
 }
 
 /** Deactivates (ending every session at once) or reactivates an account. */
-export async function setUserActive(deps: AppDeps, actor: Actor, userId: string, input: SetUserActive) {
-  const db = deps.database.db;
-  const changed = await db.transaction(async (tx) => {
-    const row = await lockTarget(tx, actor, userId);
-    if (row.active === input.active) return false;
-    await repo.updateUser(tx, userId, { active: input.active });
-    const sessionsEnded = input.active ? 0 : await repo.revokeSessions(tx, userId);
-    await recordAudit(tx, {
-      actorId: actor.user.id,
-      action: input.active ? 'user.reactivate' : 'user.deactivate',
-      targetType: 'user',
-      targetId: userId,
-      before: { active: row.active },
-      after: { active: input.active, ...(input.active ? {} : { sessionsEnded }) },
-      reason: input.reason || null,
-      requestId: actor.requestId,
-    });
-    return true;
+export async function setUserActive(
+  tx: Db,
+  actor: Actor,
+  userId: string,
+  input: SetUserActive,
+): Promise<CommandOutcome<string>> {
+  const row = await lockTarget(tx, actor, userId);
+  if (row.active === input.active) return { result: userId };
+  await repo.updateUser(tx, userId, { active: input.active });
+  const sessionsEnded = input.active ? 0 : await repo.revokeSessions(tx, userId);
+  await recordAudit(tx, {
+    actorId: actor.user.id,
+    action: input.active ? 'user.reactivate' : 'user.deactivate',
+    targetType: 'user',
+    targetId: userId,
+    before: { active: row.active },
+    after: { active: input.active, ...(input.active ? {} : { sessionsEnded }) },
+    reason: input.reason || null,
+    requestId: actor.requestId,
   });
-  if (changed && !input.active)
-    await runAfterCommit(deps, {
-      events: [{ room: `user:${userId}`, event: ACCOUNT_DEACTIVATED_EVENT, payload: {} }],
-    });
-  return getAdminUser(deps, userId);
+  return {
+    result: userId,
+    events: input.active ? [] : [{ room: `user:${userId}`, event: ACCOUNT_DEACTIVATED_EVENT, payload: {} }],
+  };
 }
 
 /** Unbinds a user's DID; the stated reason is kept in the audit log. */
-export async function resetUserDid(deps: AppDeps, actor: Actor, userId: string, input: ResetDid) {
-  const db = deps.database.db;
-  await db.transaction(async (tx) => {
-    const row = await lockTarget(tx, actor, userId);
-    if (!row.did) throw adminError(409, 'admin.no_did');
-    await repo.updateUser(tx, userId, { did: null, didBoundAt: null });
-    await recordAudit(tx, {
-      actorId: actor.user.id,
-      action: 'user.did_reset',
-      targetType: 'user',
-      targetId: userId,
-      before: { did: row.did, didBoundAt: row.didBoundAt?.toISOString() ?? null },
-      after: { did: null },
-      reason: input.reason,
-      requestId: actor.requestId,
-    });
+export async function resetUserDid(
+  tx: Db,
+  actor: Actor,
+  userId: string,
+  input: ResetDid,
+): Promise<CommandOutcome<string>> {
+  const row = await lockTarget(tx, actor, userId);
+  if (!row.did) throw adminError(409, 'admin.no_did');
+  await repo.updateUser(tx, userId, { did: null, didBoundAt: null });
+  await recordAudit(tx, {
+    actorId: actor.user.id,
+    action: 'user.did_reset',
+    targetType: 'user',
+    targetId: userId,
+    before: { did: row.did, didBoundAt: row.didBoundAt?.toISOString() ?? null },
+    after: { did: null },
+    reason: input.reason,
+    requestId: actor.requestId,
   });
-  await runAfterCommit(deps, {
-    events: [{ room: `user:${userId}`, event: ACCOUNT_CHANGED_EVENT, payload: {} }],
-  });
-  return getAdminUser(deps, userId);
+  return { result: userId, events: [{ room: `user:${userId}`, event: ACCOUNT_CHANGED_EVENT, payload: {} }] };
 }

@@ -9,6 +9,7 @@ import {
   setUserRoleSchema,
   userIdParamsSchema,
 } from '@cr/contract/admin.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import {
   exportAdminUsersCsv,
@@ -18,7 +19,7 @@ import {
   setUserActive,
   setUserRole,
 } from './admin-users.service';
-import { listPermissionMatrix, setGrant } from './permission.service';
+import { grantAnswer, listPermissionMatrix, setGrant } from './permission.service';
 
 /**
  * Administration (issue 14). Every route is `policy.admin`: a live permission held at first by ADMIN and
@@ -62,7 +63,7 @@ export const adminRoutes = [
     response: adminUserDetailSchema,
     handler: ({ deps, params }) => getAdminUser(deps, params.userId),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/admin/users/:userId/role',
     tag: 'admin',
@@ -71,10 +72,11 @@ export const adminRoutes = [
     params: userIdParamsSchema,
     body: setUserRoleSchema,
     response: adminUserDetailSchema,
-    handler: ({ deps, req, user, params, body }) =>
-      setUserRole(deps, { user: user!, requestId: req.id }, params.userId, body),
+    run: (tx, { user, params, body, requestId }) =>
+      setUserRole(tx, { user: user!, requestId }, params.userId, body),
+    answer: (userId, { deps }) => getAdminUser(deps, userId),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/admin/users/:userId/active',
     tag: 'admin',
@@ -83,10 +85,11 @@ export const adminRoutes = [
     params: userIdParamsSchema,
     body: setUserActiveSchema,
     response: adminUserDetailSchema,
-    handler: ({ deps, req, user, params, body }) =>
-      setUserActive(deps, { user: user!, requestId: req.id }, params.userId, body),
+    run: (tx, { user, params, body, requestId }) =>
+      setUserActive(tx, { user: user!, requestId }, params.userId, body),
+    answer: (userId, { deps }) => getAdminUser(deps, userId),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/admin/users/:userId/did-reset',
     tag: 'admin',
@@ -95,8 +98,9 @@ export const adminRoutes = [
     params: userIdParamsSchema,
     body: resetDidSchema,
     response: adminUserDetailSchema,
-    handler: ({ deps, req, user, params, body }) =>
-      resetUserDid(deps, { user: user!, requestId: req.id }, params.userId, body),
+    run: (tx, { user, params, body, requestId }) =>
+      resetUserDid(tx, { user: user!, requestId }, params.userId, body),
+    answer: (userId, { deps }) => getAdminUser(deps, userId),
   }),
   defineRoute({
     method: 'get',
@@ -108,7 +112,7 @@ export const adminRoutes = [
     response: permissionListSchema,
     handler: ({ deps }) => listPermissionMatrix(deps),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/admin/permission/grant',
     tag: 'admin',
@@ -116,6 +120,7 @@ export const adminRoutes = [
     policy: policy.admin,
     body: setGrantSchema,
     response: permissionListSchema,
-    handler: ({ deps, req, user, body }) => setGrant(deps, { user: user!, requestId: req.id }, body),
+    run: (tx, { user, body, requestId }) => setGrant(tx, { user: user!, requestId }, body),
+    answer: (changed, { deps }) => grantAnswer(deps, changed),
   }),
 ];

@@ -3,6 +3,7 @@ import {
   calendarFeedParamsSchema,
   calendarFeedStatusSchema,
 } from '@cr/contract/calendar.contract';
+import { defineCommand } from '../../http/command';
 import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
 import { createFeed, feedIcs, feedStatus, revokeFeed } from './calendar.service';
@@ -20,7 +21,7 @@ export const calendarRoutes = [
     response: calendarFeedStatusSchema,
     handler: ({ deps, user }) => feedStatus(deps, user!),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/calendar/feed',
     tag: TAG,
@@ -28,16 +29,16 @@ export const calendarRoutes = [
       'Make my calendar feed, or renew it (the old URL stops working). Returns the secret URL once; only its hash is stored.',
     policy: policy.member,
     response: calendarFeedCreatedSchema,
-    handler: ({ deps, user }) => createFeed(deps, user!),
+    run: (tx, { deps, user }) => createFeed(tx, deps.config.PUBLIC_URL, user!),
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/calendar/feed',
     tag: TAG,
     summary: 'Revoke my calendar feed: its URL answers 404 from now on.',
     policy: policy.member,
     response: calendarFeedStatusSchema,
-    handler: ({ deps, user }) => revokeFeed(deps, user!),
+    run: (tx, { user }) => revokeFeed(tx, user!),
   }),
   defineRoute({
     method: 'get',

@@ -8,6 +8,7 @@ import { enforceRate, type RateRule } from '../../http/rate-limit';
 import { latestTerm, seatedNow } from '../council';
 import { readChainClock } from '../../chain/chain-clock';
 import { hashToken } from '../session';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { calendarName, deadlinesFor } from './calendar-events';
 import * as repo from './calendar.repo';
@@ -39,26 +40,25 @@ export async function feedStatus(deps: AppDeps, user: AuthUser): Promise<Calenda
 
 /** Makes the member's feed, revoking the live one first (renew): the secret URL is returned this once. */
 export async function createFeed(
-  deps: AppDeps,
+  tx: Db,
+  publicUrl: string,
   user: AuthUser,
   now = new Date(),
-): Promise<CalendarFeedCreated> {
+): Promise<CommandOutcome<CalendarFeedCreated>> {
   const token = randomBytes(32).toString('base64url');
-  const row = await deps.database.db.transaction(async (tx) => {
-    await repo.lockMember(tx, user.id);
-    await repo.revokeFeedsOf(tx, user.id, now);
-    return repo.insertFeed(tx, { userId: user.id, tokenHash: hashToken(token) });
-  });
-  return { ...status(row), url: feedUrl(deps.config.PUBLIC_URL, token) };
+  await repo.lockMember(tx, user.id);
+  await repo.revokeFeedsOf(tx, user.id, now);
+  const row = await repo.insertFeed(tx, { userId: user.id, tokenHash: hashToken(token) });
+  return { result: { ...status(row), url: feedUrl(publicUrl, token) } };
 }
 
 export async function revokeFeed(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   now = new Date(),
-): Promise<CalendarFeedStatus> {
-  await repo.revokeFeedsOf(deps.database.db, user.id, now);
-  return status(undefined);
+): Promise<CommandOutcome<CalendarFeedStatus>> {
+  await repo.revokeFeedsOf(tx, user.id, now);
+  return { result: status(undefined) };
 }
 
 const languageOf = (profile: Record<string, unknown>): Language => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { getChainActionView, retryChainAction } from '../../chain/chain-action.service';
+import { getChainActionView, markForRetry, requeueRetried } from '../../chain/chain-action.service';
 import { getChainHead } from '../../chain/chain-index.repo';
 import { chainActionViewSchema, chainHeadSchema } from '@cr/contract/chain.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 
 export const chainRoutes = [
@@ -35,7 +36,7 @@ export const chainRoutes = [
     response: chainActionViewSchema,
     handler: ({ deps, params }) => getChainActionView(deps.database.db, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/chain-actions/:id/retry',
     tag: 'chain',
@@ -44,7 +45,7 @@ export const chainRoutes = [
     policy: policy.member,
     params: z.object({ id: z.uuid() }),
     response: chainActionViewSchema,
-    handler: ({ deps, params }) =>
-      retryChainAction(deps.database.db, deps.chainQueues, deps.events, params.id),
+    run: async (tx, { params }) => ({ result: await markForRetry(tx, params.id) }),
+    answer: (row, { deps }) => requeueRetried(deps.chainQueues, deps.events, row),
   }),
 ];

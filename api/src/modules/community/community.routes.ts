@@ -13,7 +13,10 @@ import {
   organizerInputSchema,
   subCommunityInputSchema,
 } from '@cr/contract/community.contract';
+import type { AppDeps } from '../../app-deps';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
+import type { AuthUser } from '../session';
 import {
   addCountry,
   addOrganizer,
@@ -29,6 +32,10 @@ import {
   removeOrganizer,
   renameCommunity,
 } from './community.service';
+
+/** What a community write answers once committed: the community as the caller now sees it. */
+const communityAnswer = (id: string, { deps, user }: { deps: AppDeps; user: AuthUser | null }) =>
+  getCommunity(deps, user, id);
 
 /** Communities (spec §3): every organizer- and admin-only action is checked on the server. */
 export const communityRoutes = [
@@ -60,7 +67,7 @@ export const communityRoutes = [
     response: myCommunitiesSchema,
     handler: ({ deps, user }) => myCommunities(deps, user!),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/community/country',
     tag: 'community',
@@ -68,9 +75,10 @@ export const communityRoutes = [
     policy: policy.role('ADMIN'),
     body: countryInputSchema,
     response: communitySchema,
-    handler: ({ deps, user, body }) => addCountry(deps, user!, body.country),
+    run: (tx, { user, body }) => addCountry(tx, user!, body.country),
+    answer: communityAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/community',
     tag: 'community',
@@ -79,7 +87,8 @@ export const communityRoutes = [
     policy: policy.member,
     body: subCommunityInputSchema,
     response: communitySchema,
-    handler: ({ deps, user, body }) => addSubCommunity(deps, user!, body),
+    run: (tx, { user, body }) => addSubCommunity(tx, user!, body),
+    answer: communityAnswer,
   }),
   defineRoute({
     method: 'get',
@@ -91,7 +100,7 @@ export const communityRoutes = [
     response: communitySchema,
     handler: ({ deps, user, params }) => getCommunity(deps, user, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/community/:id',
     tag: 'community',
@@ -100,9 +109,10 @@ export const communityRoutes = [
     params: communityParamsSchema,
     body: communityEditSchema,
     response: communitySchema,
-    handler: ({ deps, user, params, body }) => renameCommunity(deps, user!, params.id, body.name),
+    run: (tx, { user, params, body }) => renameCommunity(tx, user!, params.id, body.name),
+    answer: communityAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/community/:id',
     tag: 'community',
@@ -110,7 +120,7 @@ export const communityRoutes = [
     policy: policy.role('ADMIN'),
     params: communityParamsSchema,
     response: z.object({ deleted: z.literal(true) }),
-    handler: ({ deps, user, params }) => deleteCommunity(deps, user!, params.id),
+    run: (tx, { user, params }) => deleteCommunity(tx, user!, params.id),
   }),
   defineRoute({
     method: 'get',
@@ -122,7 +132,7 @@ export const communityRoutes = [
     response: communityMembersSchema,
     handler: ({ deps, params }) => listMembers(deps, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/community/:id/join',
     tag: 'community',
@@ -130,9 +140,10 @@ export const communityRoutes = [
     policy: policy.member,
     params: communityParamsSchema,
     response: communitySchema,
-    handler: ({ deps, user, params }) => joinCommunity(deps, user!, params.id),
+    run: (tx, { user, params }) => joinCommunity(tx, user!, params.id),
+    answer: communityAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/community/:id/leave',
     tag: 'community',
@@ -140,9 +151,10 @@ export const communityRoutes = [
     policy: policy.member,
     params: communityParamsSchema,
     response: communitySchema,
-    handler: ({ deps, user, params }) => leaveCommunity(deps, user!, params.id),
+    run: (tx, { user, params }) => leaveCommunity(tx, user!, params.id),
+    answer: communityAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/community/:id/organizers',
     tag: 'community',
@@ -151,9 +163,10 @@ export const communityRoutes = [
     params: communityParamsSchema,
     body: organizerInputSchema,
     response: communitySchema,
-    handler: ({ deps, user, params, body }) => addOrganizer(deps, user!, params.id, body.userId),
+    run: (tx, { user, params, body }) => addOrganizer(tx, user!, params.id, body.userId),
+    answer: communityAnswer,
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/community/:id/organizers/:userId',
     tag: 'community',
@@ -161,6 +174,7 @@ export const communityRoutes = [
     policy: policy.member,
     params: communityUserParamsSchema,
     response: communitySchema,
-    handler: ({ deps, user, params }) => removeOrganizer(deps, user!, params.id, params.userId),
+    run: (tx, { user, params }) => removeOrganizer(tx, user!, params.id, params.userId),
+    answer: communityAnswer,
   }),
 ];

@@ -9,6 +9,7 @@ import type {
   MyCommunities,
   SubCommunityInput,
 } from '@cr/contract/community.contract';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { isAdmin, managedCommunity, managesChain } from './community-access';
 import { communityError } from './community-errors';
@@ -96,77 +97,73 @@ export async function myCommunities(deps: AppDeps, user: AuthUser): Promise<MyCo
 }
 
 /** Admin only: the COUNTRY community, the root of a country's tree (one per country). */
-export async function addCountry(deps: AppDeps, user: AuthUser, country: string): Promise<Community> {
+export async function addCountry(tx: Db, user: AuthUser, country: string): Promise<CommandOutcome<string>> {
   if (!isAdmin(user)) throw communityError(403, 'community.admin_only');
-  const db = deps.database.db;
-  if ((await repo.listByCountry(db, country)).some((r) => r.community.type === 'COUNTRY'))
+  if ((await repo.listByCountry(tx, country)).some((r) => r.community.type === 'COUNTRY'))
     throw communityError(409, 'community.country_exists');
-  const row = await repo.insertCommunity(db, {
+  const row = await repo.insertCommunity(tx, {
     type: 'COUNTRY',
     name: country,
     country,
     createdBy: user.id,
   });
-  return one(db, user, row.id);
+  return { result: row.id };
 }
 
 /** An organizer of the parent (or above), or an admin, adds a sub-community in the parent's country. */
 export async function addSubCommunity(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   input: Required<SubCommunityInput>,
-): Promise<Community> {
-  const db = deps.database.db;
-  const parent = await managedCommunity(db, user, input.parentId);
-  const row = await repo.insertCommunity(db, {
+): Promise<CommandOutcome<string>> {
+  const parent = await managedCommunity(tx, user, input.parentId);
+  const row = await repo.insertCommunity(tx, {
     type: input.type,
     name: input.name,
     country: parent.country,
     parentId: parent.id,
     createdBy: user.id,
   });
-  return one(db, user, row.id);
+  return { result: row.id };
 }
 
 export async function renameCommunity(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   name: string,
-): Promise<Community> {
-  const db = deps.database.db;
-  await managedCommunity(db, user, id);
-  await repo.updateCommunity(db, id, { name });
-  return one(db, user, id);
+): Promise<CommandOutcome<string>> {
+  await managedCommunity(tx, user, id);
+  await repo.updateCommunity(tx, id, { name });
+  return { result: id };
 }
 
 /** Admin only; a community with sub-communities is kept until they are deleted. */
-export async function deleteCommunity(deps: AppDeps, user: AuthUser, id: string): Promise<{ deleted: true }> {
+export async function deleteCommunity(
+  tx: Db,
+  user: AuthUser,
+  id: string,
+): Promise<CommandOutcome<{ deleted: true }>> {
   if (!isAdmin(user)) throw communityError(403, 'community.admin_only');
-  const db = deps.database.db;
-  if (!(await repo.findCommunity(db, id))) throw communityError(404, 'community.not_found');
-  if (await repo.hasChildren(db, id)) throw communityError(409, 'community.has_children');
-  await repo.deleteCommunity(db, id);
-  return { deleted: true };
+  if (!(await repo.findCommunity(tx, id))) throw communityError(404, 'community.not_found');
+  if (await repo.hasChildren(tx, id)) throw communityError(409, 'community.has_children');
+  await repo.deleteCommunity(tx, id);
+  return { result: { deleted: true } };
 }
 
-export async function joinCommunity(deps: AppDeps, user: AuthUser, id: string): Promise<Community> {
-  const db = deps.database.db;
-  if (!(await repo.findCommunity(db, id))) throw communityError(404, 'community.not_found');
-  if (!(await repo.insertMember(db, id, user.id))) throw communityError(409, 'community.already_member');
-  return one(db, user, id);
+export async function joinCommunity(tx: Db, user: AuthUser, id: string): Promise<CommandOutcome<string>> {
+  if (!(await repo.findCommunity(tx, id))) throw communityError(404, 'community.not_found');
+  if (!(await repo.insertMember(tx, id, user.id))) throw communityError(409, 'community.already_member');
+  return { result: id };
 }
 
 /** Leaving deletes the row (an organizer stops organizing); a leader leaving leaves the community leaderless. */
-export async function leaveCommunity(deps: AppDeps, user: AuthUser, id: string): Promise<Community> {
-  const db = deps.database.db;
-  const c = await repo.findCommunity(db, id);
+export async function leaveCommunity(tx: Db, user: AuthUser, id: string): Promise<CommandOutcome<string>> {
+  const c = await repo.findCommunity(tx, id);
   if (!c) throw communityError(404, 'community.not_found');
-  await db.transaction(async (tx) => {
-    if (!(await repo.deleteMember(tx, id, user.id))) throw communityError(409, 'community.not_member');
-    if (c.leaderId === user.id) await repo.updateCommunity(tx, id, { leaderId: null });
-  });
-  return one(db, user, id);
+  if (!(await repo.deleteMember(tx, id, user.id))) throw communityError(409, 'community.not_member');
+  if (c.leaderId === user.id) await repo.updateCommunity(tx, id, { leaderId: null });
+  return { result: id };
 }
 
 /**
@@ -186,36 +183,32 @@ export async function grantOrganizer(db: Db, communityId: string, userId: string
 }
 
 export async function addOrganizer(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   userId: string,
-): Promise<Community> {
-  const db = deps.database.db;
-  await managedCommunity(db, user, id);
-  await db.transaction((tx) => grantOrganizer(tx, id, userId));
-  return one(db, user, id);
+): Promise<CommandOutcome<string>> {
+  await managedCommunity(tx, user, id);
+  await grantOrganizer(tx, id, userId);
+  return { result: id };
 }
 
 /** Admin, or an organizer above this community, removes an organizer (they stay a member). */
 export async function removeOrganizer(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   userId: string,
-): Promise<Community> {
-  const db = deps.database.db;
-  const c = await repo.findCommunity(db, id);
+): Promise<CommandOutcome<string>> {
+  const c = await repo.findCommunity(tx, id);
   if (!c) throw communityError(404, 'community.not_found');
-  const above = c.parentId ? await repo.lineage(db, c.parentId) : [];
+  const above = c.parentId ? await repo.lineage(tx, c.parentId) : [];
   if (
-    !managesChain(user, above, isAdmin(user) ? new Map() : await repo.rolesOf(db, user.id)) &&
+    !managesChain(user, above, isAdmin(user) ? new Map() : await repo.rolesOf(tx, user.id)) &&
     !isAdmin(user)
   )
     throw communityError(403, 'community.not_organizer');
-  await db.transaction(async (tx) => {
-    if (!(await repo.demoteOrganizer(tx, id, userId))) throw communityError(404, 'community.user_not_found');
-    if (c.leaderId === userId) await repo.updateCommunity(tx, id, { leaderId: null });
-  });
-  return one(db, user, id);
+  if (!(await repo.demoteOrganizer(tx, id, userId))) throw communityError(404, 'community.user_not_found');
+  if (c.leaderId === userId) await repo.updateCommunity(tx, id, { leaderId: null });
+  return { result: id };
 }

@@ -1,5 +1,6 @@
 import { conclusionViewSchema } from '@cr/contract/conclusion.contract';
 import { proposalRefParamsSchema } from '@cr/contract/proposal.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { cancelConclusion, getConclusion } from './conclusion.service';
 
@@ -19,7 +20,7 @@ export const conclusionRoutes = [
     response: conclusionViewSchema,
     handler: ({ deps, user, params }) => getConclusion(deps, user, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/proposals/:id/conclusion/cancel',
     tag: 'proposals',
@@ -27,6 +28,7 @@ export const conclusionRoutes = [
     policy: policy.member,
     params: proposalRefParamsSchema,
     response: conclusionViewSchema,
-    handler: ({ deps, user, params }) => cancelConclusion(deps, user, params.id),
+    run: (tx, { user, params }) => cancelConclusion(tx, user, params.id),
+    answer: (_cancelled, { deps, user, params }) => getConclusion(deps, user, params.id),
   }),
 ];

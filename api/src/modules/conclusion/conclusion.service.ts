@@ -2,8 +2,9 @@ import type { AppDeps } from '../../app-deps';
 import { getChainAction } from '../../chain/chain-action.repo';
 import { toChainActionView } from '../../chain/chain-action-events';
 import type { ProposalConclusion } from '@cr/contract/conclusion.contract';
-import { commitThen } from '../../effects/after-commit';
+import type { Db } from '../../db/db-client';
 import { conflict, unauthorized } from '../../http/app-error';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { conclusionSubject, partyOf, replaceable, signedBy, viewerParty } from './conclusion-access';
 import { conclusionEvents } from './conclusion-events';
@@ -69,19 +70,16 @@ export async function getConclusion(
 
 /** POST /api/proposals/:id/conclusion/cancel: the owner or the secretary general withdraws a conclusion not yet co-signed. */
 export async function cancelConclusion(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser | null,
   ref: string,
-): Promise<ProposalConclusion> {
+): Promise<CommandOutcome<null>> {
   if (!user) throw unauthorized();
-  await commitThen(deps, async (tx) => {
-    const s = await conclusionSubject(tx, ref, true);
-    partyOf(s, user.did);
-    const c = s.current;
-    if (!c || c.status !== 'SIGNING')
-      throw conflict('conclusion.nothing_to_cancel', 'There is no conclusion waiting for a signature.');
-    await moveConclusion(tx, c.id, 'SIGNING', 'CANCELLED');
-    return { result: null, events: conclusionEvents(s.p) };
-  });
-  return getConclusion(deps, user, ref);
+  const s = await conclusionSubject(tx, ref, true);
+  partyOf(s, user.did);
+  const c = s.current;
+  if (!c || c.status !== 'SIGNING')
+    throw conflict('conclusion.nothing_to_cancel', 'There is no conclusion waiting for a signature.');
+  await moveConclusion(tx, c.id, 'SIGNING', 'CANCELLED');
+  return { result: null, events: conclusionEvents(s.p) };
 }

@@ -8,6 +8,7 @@ import {
   elipParamsSchema,
   elipReviewInputSchema,
 } from '@cr/contract/elip.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import {
   createElip,
@@ -53,7 +54,7 @@ export const elipRoutes = [
       res.end('\ufeff' + csv);
     },
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/elip',
     tag: 'elip',
@@ -61,7 +62,8 @@ export const elipRoutes = [
     policy: policy.member,
     body: elipInputSchema,
     response: elipDetailSchema,
-    handler: ({ deps, user, body }) => createElip(deps, user!, body),
+    run: (tx, { user, body }) => createElip(tx, user!, body),
+    answer: (id, { deps, user }) => getElip(deps, user, id),
   }),
   defineRoute({
     method: 'get',
@@ -73,7 +75,7 @@ export const elipRoutes = [
     response: elipDetailSchema,
     handler: ({ deps, user, params }) => getElip(deps, user, params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/elip/:id',
     tag: 'elip',
@@ -82,9 +84,10 @@ export const elipRoutes = [
     params: elipParamsSchema,
     body: elipInputSchema,
     response: elipDetailSchema,
-    handler: ({ deps, user, params, body }) => editElip(deps, user!, params.id, body),
+    run: (tx, { user, params, body }) => editElip(tx, user!, params.id, body),
+    answer: (id, { deps, user }) => getElip(deps, user, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/elip/:id/status',
     tag: 'elip',
@@ -93,9 +96,10 @@ export const elipRoutes = [
     params: elipParamsSchema,
     body: elipMoveInputSchema,
     response: elipDetailSchema,
-    handler: ({ deps, user, params, body }) => moveElipByAuthor(deps, user!, params.id, body.move),
+    run: (tx, { user, params, body }) => moveElipByAuthor(tx, user!, params.id, body.move),
+    answer: (id, { deps, user }) => getElip(deps, user, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/elip/:id/proposal',
     tag: 'elip',
@@ -104,9 +108,13 @@ export const elipRoutes = [
     policy: policy.member,
     params: elipParamsSchema,
     response: z.object({ proposalId: z.string(), elip: elipDetailSchema }),
-    handler: ({ deps, user, params }) => submitElipAsProposal(deps, user!, params.id),
+    run: (tx, { user, params }) => submitElipAsProposal(tx, user!, params.id),
+    answer: async ({ elipId, proposalId }, { deps, user }) => ({
+      proposalId,
+      elip: await getElip(deps, user, elipId),
+    }),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/elip/:id/review',
     tag: 'elip',
@@ -116,9 +124,10 @@ export const elipRoutes = [
     params: elipParamsSchema,
     body: elipReviewInputSchema,
     response: elipDetailSchema,
-    handler: ({ deps, user, params, body }) => reviewElip(deps, user!, params.id, body),
+    run: (tx, { user, params, body }) => reviewElip(tx, user!, params.id, body),
+    answer: (id, { deps, user }) => getElip(deps, user, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/elip/:id',
     tag: 'elip',
@@ -126,6 +135,6 @@ export const elipRoutes = [
     policy: policy.member,
     params: elipParamsSchema,
     response: z.object({ deleted: z.literal(true) }),
-    handler: ({ deps, user, params }) => removeElip(deps, user!, params.id),
+    run: (tx, { user, params }) => removeElip(tx, user!, params.id),
   }),
 ];

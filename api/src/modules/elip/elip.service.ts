@@ -17,8 +17,8 @@ import {
   type elipReviewInputSchema,
 } from '@cr/contract/elip.contract';
 import type { ElipRow } from '../../db/schema';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
-import { bumpGeneration } from '../../cache/cache-generation';
 import { seatedNow } from '../council';
 import { insertDraftProposal } from '../proposal-record';
 import { elipError, isSecretariat } from './elip-errors';
@@ -142,91 +142,79 @@ function elipAsMarkdown(e: ElipRow): string {
 /**
  * A seated council member submits an ELIP the council approved (FINAL_REVIEW, more YES than OPPOSE) as a proposal:
  * in one transaction the ELIP becomes SUBMITTED_AS_PROPOSAL and the member's proposal draft is created with its
- * text, linked both ways (docs/elips.md). Returns the draft's id; the proposal lists are renewed after commit.
+ * text, linked both ways (docs/elips.md). Returns the ELIP's and the draft's ids; the proposal lists are renewed
+ * after commit.
  */
 export async function submitElipAsProposal(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
-): Promise<{ proposalId: string; elip: ElipDetail }> {
-  const db = deps.database.db;
-  if (!user.did || !(await seatedNow(db, user.did, null))) throw elipError(403, 'elip.not_council_proposer');
-  const { elipId, proposalId } = await db.transaction(async (tx) => {
-    const e = await visibleElip(tx, user, ref, true);
-    if (e.status !== 'FINAL_REVIEW') throw elipError(409, 'elip.wrong_status');
-    if (!(await councilPassed(tx, e.id))) throw elipError(409, 'elip.not_passed');
-    if (!(await repo.moveElip(tx, e.id, 'FINAL_REVIEW', 'SUBMITTED_AS_PROPOSAL')))
-      throw elipError(409, 'elip.wrong_status');
-    const id = await insertDraftProposal(tx, {
-      status: 'DRAFT',
-      type: '1',
-      kind: 'NORMAL',
-      title: e.title,
-      abstract: e.abstract,
-      motivation: e.motivation,
-      planText: e.specification,
-      contentFormat: 'MARKDOWN',
-      content: elipAsMarkdown(e),
-      elipId: e.id,
-      ownerId: e.authorId,
-      proposerId: user.id,
-      proposerDid: user.did,
-    });
-    return { elipId: e.id, proposalId: id };
+): Promise<CommandOutcome<{ elipId: string; proposalId: string }>> {
+  if (!user.did || !(await seatedNow(tx, user.did, null))) throw elipError(403, 'elip.not_council_proposer');
+  const e = await visibleElip(tx, user, ref, true);
+  if (e.status !== 'FINAL_REVIEW') throw elipError(409, 'elip.wrong_status');
+  if (!(await councilPassed(tx, e.id))) throw elipError(409, 'elip.not_passed');
+  if (!(await repo.moveElip(tx, e.id, 'FINAL_REVIEW', 'SUBMITTED_AS_PROPOSAL')))
+    throw elipError(409, 'elip.wrong_status');
+  const proposalId = await insertDraftProposal(tx, {
+    status: 'DRAFT',
+    type: '1',
+    kind: 'NORMAL',
+    title: e.title,
+    abstract: e.abstract,
+    motivation: e.motivation,
+    planText: e.specification,
+    contentFormat: 'MARKDOWN',
+    content: elipAsMarkdown(e),
+    elipId: e.id,
+    ownerId: e.authorId,
+    proposerId: user.id,
+    proposerDid: user.did,
   });
-  await bumpGeneration(deps.redis, 'proposals');
-  return { proposalId, elip: await getElip(deps, user, elipId) };
+  return { result: { elipId: e.id, proposalId }, cacheScopes: ['proposals'] };
 }
 
 /** Any signed-in member writes an ELIP: a personal draft, or straight to the secretariat's review. */
-export async function createElip(deps: AppDeps, user: AuthUser, v: ElipValues): Promise<ElipDetail> {
-  const row = await repo.insertElip(deps.database.db, {
+export async function createElip(tx: Db, user: AuthUser, v: ElipValues): Promise<CommandOutcome<string>> {
+  const row = await repo.insertElip(tx, {
     ...text(v),
     authorId: user.id,
     status: v.submit ? 'WAIT_FOR_REVIEW' : 'PERSONAL_DRAFT',
   });
-  return getElip(deps, user, row.id);
+  return { result: row.id };
 }
 
 /** The author edits in PERSONAL_DRAFT, REJECTED or DRAFT; `submit` then sends a personal draft or rejected one. */
 export async function editElip(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   v: ElipValues,
-): Promise<ElipDetail> {
-  const db = deps.database.db;
-  const id = await db.transaction(async (tx) => {
-    const e = await authoredElip(tx, user, ref, true);
-    const status = e.status as ElipStatus;
-    if (!ELIP_EDITABLE.includes(status)) throw elipError(409, 'elip.wrong_status');
-    if (v.submit && !ELIP_STATUS_TABLE.can(status, 'WAIT_FOR_REVIEW'))
-      throw elipError(409, 'elip.wrong_status');
-    if (!(await repo.updateElipText(tx, e.id, status, text(v)))) throw elipError(409, 'elip.wrong_status');
-    if (v.submit && !(await repo.moveElip(tx, e.id, status, 'WAIT_FOR_REVIEW')))
-      throw elipError(409, 'elip.wrong_status');
-    return e.id;
-  });
-  return getElip(deps, user, id);
+): Promise<CommandOutcome<string>> {
+  const e = await authoredElip(tx, user, ref, true);
+  const status = e.status as ElipStatus;
+  if (!ELIP_EDITABLE.includes(status)) throw elipError(409, 'elip.wrong_status');
+  if (v.submit && !ELIP_STATUS_TABLE.can(status, 'WAIT_FOR_REVIEW'))
+    throw elipError(409, 'elip.wrong_status');
+  if (!(await repo.updateElipText(tx, e.id, status, text(v)))) throw elipError(409, 'elip.wrong_status');
+  if (v.submit && !(await repo.moveElip(tx, e.id, status, 'WAIT_FOR_REVIEW')))
+    throw elipError(409, 'elip.wrong_status');
+  return { result: e.id };
 }
 
 /** The author's status moves (submit, ask the council, cancel the draft, keep private). */
 export async function moveElipByAuthor(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   move: ElipMove,
-): Promise<ElipDetail> {
-  const db = deps.database.db;
-  const id = await db.transaction(async (tx) => {
-    const e = await authoredElip(tx, user, ref, true);
-    const from = e.status as ElipStatus;
-    const to = ELIP_MOVE_TARGET[move];
-    if (!movesFrom(from).includes(move)) throw elipError(409, 'elip.wrong_status');
-    if (!(await repo.moveElip(tx, e.id, from, to))) throw elipError(409, 'elip.wrong_status');
-    return e.id;
-  });
-  return getElip(deps, user, id);
+): Promise<CommandOutcome<string>> {
+  const e = await authoredElip(tx, user, ref, true);
+  const from = e.status as ElipStatus;
+  const to = ELIP_MOVE_TARGET[move];
+  if (!movesFrom(from).includes(move)) throw elipError(409, 'elip.wrong_status');
+  if (!(await repo.moveElip(tx, e.id, from, to))) throw elipError(409, 'elip.wrong_status');
+  return { result: e.id };
 }
 
 /**
@@ -234,37 +222,36 @@ export async function moveElipByAuthor(
  * sends it back to its author. In FINAL_REVIEW the secretariat may still reject it. Every review is kept.
  */
 export async function reviewElip(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   v: ReviewValues,
-): Promise<ElipDetail> {
+): Promise<CommandOutcome<string>> {
   if (!isSecretariat(user.role)) throw elipError(403, 'elip.not_reviewer');
-  const db = deps.database.db;
-  const id = await db.transaction(async (tx) => {
-    const e = await visibleElip(tx, user, ref, true);
-    const from = e.status as ElipStatus;
-    const to: ElipStatus = v.decision === 'APPROVED' ? 'DRAFT' : 'REJECTED';
-    const allowed = from === 'WAIT_FOR_REVIEW' || (from === 'FINAL_REVIEW' && to === 'REJECTED');
-    if (!allowed || !(await repo.moveElip(tx, e.id, from, to))) throw elipError(409, 'elip.wrong_status');
-    await repo.insertReview(tx, {
-      elipId: e.id,
-      reviewerId: user.id,
-      decision: v.decision,
-      comment: v.comment,
-    });
-    return e.id;
+  const e = await visibleElip(tx, user, ref, true);
+  const from = e.status as ElipStatus;
+  const to: ElipStatus = v.decision === 'APPROVED' ? 'DRAFT' : 'REJECTED';
+  const allowed = from === 'WAIT_FOR_REVIEW' || (from === 'FINAL_REVIEW' && to === 'REJECTED');
+  if (!allowed || !(await repo.moveElip(tx, e.id, from, to))) throw elipError(409, 'elip.wrong_status');
+  await repo.insertReview(tx, {
+    elipId: e.id,
+    reviewerId: user.id,
+    decision: v.decision,
+    comment: v.comment,
   });
-  return getElip(deps, user, id);
+  return { result: e.id };
 }
 
 /** The author deletes a personal draft or a rejected ELIP. */
-export async function removeElip(deps: AppDeps, user: AuthUser, ref: string): Promise<{ deleted: true }> {
-  const db = deps.database.db;
-  const e = await authoredElip(db, user, ref);
+export async function removeElip(
+  tx: Db,
+  user: AuthUser,
+  ref: string,
+): Promise<CommandOutcome<{ deleted: true }>> {
+  const e = await authoredElip(tx, user, ref);
   if (!ELIP_DELETABLE.includes(e.status as ElipStatus)) throw elipError(409, 'elip.wrong_status');
-  if (!(await repo.deleteElip(db, e.id, ELIP_DELETABLE))) throw elipError(409, 'elip.wrong_status');
-  return { deleted: true };
+  if (!(await repo.deleteElip(tx, e.id, ELIP_DELETABLE))) throw elipError(409, 'elip.wrong_status');
+  return { result: { deleted: true } };
 }
 
 function listFilter(viewer: AuthUser | null, q: ListQuery, limit: number): repo.ElipListFilter {

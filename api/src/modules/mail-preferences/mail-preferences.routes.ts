@@ -3,6 +3,7 @@ import {
   unsubscribeInfoSchema,
   unsubscribeQuerySchema,
 } from '@cr/contract/mail-preferences.contract';
+import { defineCommand } from '../../http/command';
 import { clientAddress } from '../../http/rate-limit';
 import { defineRoute, policy } from '../../http/route';
 import {
@@ -25,7 +26,7 @@ export const mailPreferenceRoutes = [
     response: mailPreferencesSchema,
     handler: ({ deps, user }) => getMailPreferences(deps, user!),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/user/mail-preferences',
     tag: TAG,
@@ -33,7 +34,8 @@ export const mailPreferenceRoutes = [
     policy: policy.member,
     body: mailPreferencesSchema,
     response: mailPreferencesSchema,
-    handler: ({ deps, user, body }) => putMailPreferences(deps, user!, body),
+    run: (tx, { user, body }) => putMailPreferences(tx, user!, body),
+    answer: (_saved, { deps, user }) => getMailPreferences(deps, user!),
   }),
   defineRoute({
     method: 'get',
@@ -50,7 +52,7 @@ export const mailPreferenceRoutes = [
       return unsubscribeInfo(deps, clientAddress(req), query.token);
     },
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/mail/unsubscribe',
     tag: TAG,
@@ -59,9 +61,11 @@ export const mailPreferenceRoutes = [
     policy: policy.public,
     query: unsubscribeQuerySchema,
     response: unsubscribeInfoSchema,
-    handler: ({ deps, req, res, query }) => {
-      res.setHeader('Cache-Control', 'no-store');
-      return unsubscribe(deps, clientAddress(req), query.token);
+    headers: { 'Cache-Control': 'no-store' },
+    run: (tx, { deps, clientAddress: ip, query }) => unsubscribe(tx, deps, ip, query.token),
+    answer: (info, { deps }) => {
+      deps.logger.info({ group: info.group }, 'unsubscribed from a mail group');
+      return info;
     },
   }),
 ];

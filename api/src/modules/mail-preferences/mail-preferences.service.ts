@@ -6,7 +6,9 @@ import {
   type UnsubscribeInfo,
 } from '@cr/contract/mail-preferences.contract';
 import { languageSchema } from '@cr/contract/profile.contract';
+import type { Db } from '../../db/db-client';
 import { badRequest, notFound } from '../../http/app-error';
+import type { CommandOutcome } from '../../http/command';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import { mailPreferencesOf, saveMailPreferences, turnMailGroupOff } from '../../mail/mail-preferences.repo';
 import { verifyUnsubscribeToken } from '../../mail/unsubscribe-token';
@@ -39,15 +41,15 @@ export async function getMailPreferences(deps: AppDeps, user: AuthUser): Promise
 }
 
 export async function putMailPreferences(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   input: MailPreferences,
-): Promise<MailPreferences> {
-  await saveMailPreferences(deps.database.db, user.id, {
+): Promise<CommandOutcome<void>> {
+  await saveMailPreferences(tx, user.id, {
     language: input.language,
     off: MAIL_GROUPS.filter((g) => !input.groups[g]),
   });
-  return getMailPreferences(deps, user);
+  return { result: undefined };
 }
 
 /** `alice@example.org` → `a•••@example.org`. */
@@ -59,13 +61,13 @@ export function maskEmail(email: string | null): string | null {
 }
 
 /** The member and group a token names, refused (400, nothing changed) when forged, altered or unknown. */
-async function holderOf(deps: AppDeps, clientIp: string, token: string) {
+async function holderOf(deps: Pick<AppDeps, 'redis' | 'config'>, db: Db, clientIp: string, token: string) {
   await enforceRate(deps, UNSUBSCRIBE_PER_ADDRESS, clientIp);
   const invalid = () => badRequest('mail.unsubscribe_invalid', UNSUBSCRIBE_INVALID);
   if (!unsubscribeTokenSchema.safeParse(token).success) throw invalid();
   const named = verifyUnsubscribeToken(deps.config.MAIL_LINK_SECRET, token);
   if (!named) throw invalid();
-  const row = await mailPreferencesOf(deps.database.db, named.userId);
+  const row = await mailPreferencesOf(db, named.userId);
   if (!row) throw invalid();
   return { ...named, row };
 }
@@ -76,14 +78,18 @@ export async function unsubscribeInfo(
   clientIp: string,
   token: string,
 ): Promise<UnsubscribeInfo> {
-  const { group, row } = await holderOf(deps, clientIp, token);
+  const { group, row } = await holderOf(deps, deps.database.db, clientIp, token);
   return { group, subscribed: !(row.off ?? []).includes(group), email: maskEmail(row.email) };
 }
 
 /** POST (the page's button, or a mail client's RFC 8058 one-click): turns the group off; repeating it is fine. */
-export async function unsubscribe(deps: AppDeps, clientIp: string, token: string): Promise<UnsubscribeInfo> {
-  const { userId, group, row } = await holderOf(deps, clientIp, token);
-  await turnMailGroupOff(deps.database.db, userId, group);
-  deps.logger.info({ group }, 'unsubscribed from a mail group');
-  return { group, subscribed: false, email: maskEmail(row.email) };
+export async function unsubscribe(
+  tx: Db,
+  deps: Pick<AppDeps, 'redis' | 'config'>,
+  clientIp: string,
+  token: string,
+): Promise<CommandOutcome<UnsubscribeInfo>> {
+  const { userId, group, row } = await holderOf(deps, tx, clientIp, token);
+  await turnMailGroupOff(tx, userId, group);
+  return { result: { group, subscribed: false, email: maskEmail(row.email) } };
 }

@@ -7,6 +7,7 @@ import {
 } from '@cr/contract/profile.contract';
 import { memberActivitySchema } from '@cr/contract/member-activity.contract';
 import { getMemberActivity } from './member-activity.service';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { getOwnProfile, getPublicMember, updateBasicProfile, updateFullProfile } from './profile.service';
 
@@ -20,7 +21,7 @@ export const profileRoutes = [
     response: ownProfileSchema,
     handler: ({ deps, user }) => getOwnProfile(deps.database.db, user!.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/user/profile/basic',
     tag: 'profile',
@@ -29,9 +30,9 @@ export const profileRoutes = [
     policy: policy.auth,
     body: basicProfileSchema,
     response: ownProfileSchema,
-    handler: ({ deps, user, body }) => updateBasicProfile(deps, user!, body),
+    run: (tx, { user, body }) => updateBasicProfile(tx, user!, body),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/user/profile/full',
     tag: 'profile',
@@ -40,7 +41,7 @@ export const profileRoutes = [
     policy: policy.auth,
     body: fullProfileSchema,
     response: ownProfileSchema,
-    handler: ({ deps, user, body }) => updateFullProfile(deps, user!, body),
+    run: (tx, { user, body }) => updateFullProfile(tx, user!, body),
   }),
   defineRoute({
     method: 'get',

@@ -1,4 +1,3 @@
-import type { AppDeps } from '../../app-deps';
 import { escAddressProblem, normalizeWalletAddress } from '@cr/contract/address';
 import {
   profileMessages,
@@ -11,6 +10,7 @@ import {
 } from '@cr/contract/profile.contract';
 import type { Db } from '../../db/db-client';
 import { AppError, notFound } from '../../http/app-error';
+import type { CommandOutcome } from '../../http/command';
 import { accountError, userConflict, usernameTaken } from '../account';
 import type { AuthUser } from '../session';
 import { ownsUploads } from '../upload';
@@ -67,12 +67,11 @@ function sent(values: Record<string, unknown>): Record<string, unknown> {
 }
 
 async function save(
-  deps: AppDeps,
+  db: Db,
   auth: AuthUser,
   input: BasicProfileInput,
   extra: Record<string, unknown>,
-): Promise<OwnProfile> {
-  const db = deps.database.db;
+): Promise<CommandOutcome<OwnProfile>> {
   if (await usernameTaken(db, input.username, auth.id))
     throw accountError(409, 'account.username_taken', 'username');
   await checkImage(db, auth.id, 'avatar', input.avatar);
@@ -93,7 +92,7 @@ async function save(
   try {
     const row = await repo.updateProfile(db, auth.id, columns, patch, new Date());
     if (!row) throw notFound('user', 'user.not_found');
-    return toOwnProfile(row);
+    return { result: toOwnProfile(row) };
   } catch (err) {
     throw userConflict(err);
   }
@@ -104,22 +103,22 @@ async function save(
  * written: role, e-mail, DID, password and flags are not in it.
  */
 export function updateBasicProfile(
-  deps: AppDeps,
+  tx: Db,
   auth: AuthUser,
   input: BasicProfileInput,
-): Promise<OwnProfile> {
-  return save(deps, auth, input, {});
+): Promise<CommandOutcome<OwnProfile>> {
+  return save(tx, auth, input, {});
 }
 
 /** Edits the whole profile form: the basic fields plus gender, timezone, bio, profession, skills, wallet, links. */
 export async function updateFullProfile(
-  deps: AppDeps,
+  tx: Db,
   auth: AuthUser,
   input: FullProfileInput,
-): Promise<OwnProfile> {
+): Promise<CommandOutcome<OwnProfile>> {
   const walletAddress = input.walletAddress ? storedWalletAddress(input.walletAddress) : input.walletAddress;
   const social = input.social ?? {};
-  return save(deps, auth, input, {
+  return save(tx, auth, input, {
     gender: input.gender,
     timezone: input.timezone,
     bio: input.bio,

@@ -10,8 +10,8 @@ import {
 } from '@cr/contract/proposal.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { Db } from '../../db/db-client';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { commitThen } from '../../effects/after-commit';
+import type { ProposalRow, ProposalVoteRow } from '../../db/schema/proposal.schema';
+import type { CommandOutcome } from '../../http/command';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { RoomEvent } from '../../realtime/event-bus';
 import type { AuthUser } from '../session';
@@ -59,29 +59,35 @@ export async function checkVoter(deps: AppDeps, db: Db, p: ProposalRow, did: str
  * (the on-chain nonce); the member then posts it with the wallet action `vote`.
  */
 export async function castVote(
+  tx: Db,
   deps: AppDeps,
   user: AuthUser,
   ref: string,
   input: CastVote,
-): Promise<{ vote: MemberVote; message: string }> {
-  const result = await commitThen(deps, async (tx) => {
-    const p = await findProposal(tx, ref, true);
-    if (!p) throw notFound('proposal', 'proposal.not_found');
-    const { seat } = await checkVoter(deps, tx, p, user.did);
-    const vote = await upsertVote(tx, {
-      proposalId: p.id,
-      memberId: seat.memberId,
-      memberDid: seat.did,
-      userId: user.id,
-      choice: input.choice,
-      reason: input.reason,
-      opinionHash: textHash(input.reason),
-    });
-    return { result: vote, events: voteEvents(p) };
+): Promise<CommandOutcome<ProposalVoteRow>> {
+  const p = await findProposal(tx, ref, true);
+  if (!p) throw notFound('proposal', 'proposal.not_found');
+  const { seat } = await checkVoter(deps, tx, p, user.did);
+  const vote = await upsertVote(tx, {
+    proposalId: p.id,
+    memberId: seat.memberId,
+    memberDid: seat.did,
+    userId: user.id,
+    choice: input.choice,
+    reason: input.reason,
+    opinionHash: textHash(input.reason),
   });
-  const users = await usersByDid(deps.database.db, [result.memberDid]);
+  return { result: vote, events: voteEvents(p) };
+}
+
+/** What a vote answers once committed: the member's vote as the page shows it. */
+export async function castVoteAnswer(
+  deps: AppDeps,
+  vote: ProposalVoteRow,
+): Promise<{ vote: MemberVote; message: string }> {
+  const users = await usersByDid(deps.database.db, [vote.memberDid]);
   return {
-    vote: toMemberVote(result, users.get(result.memberDid) ?? null, null),
+    vote: toMemberVote(vote, users.get(vote.memberDid) ?? null, null),
     message: PM.voteRecorded,
   };
 }

@@ -9,12 +9,13 @@ import {
   proposalRefParamsSchema,
 } from '@cr/contract/proposal.contract';
 import { unauthorized } from '../../http/app-error';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { clientAddress } from '../../http/rate-limit';
 import { proposalArchiveSchema } from '@cr/contract/proposal-archive.contract';
 import { buildProposalArchive } from './proposal-archive.service';
 import { exportProposalRows, listProposals } from './proposal-list.service';
-import { castVote } from './proposal-vote.service';
+import { castVote, castVoteAnswer } from './proposal-vote.service';
 import { createDraft, deleteDraft, getProposalDetail, updateDraft } from './proposal.service';
 
 const TAG = 'proposals';
@@ -89,7 +90,7 @@ export const proposalRoutes = [
       return archive;
     },
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/proposals',
     tag: TAG,
@@ -98,9 +99,10 @@ export const proposalRoutes = [
     policy: policy.member,
     body: proposalDraftInputSchema,
     response: proposalDetailSchema,
-    handler: ({ deps, user, body }) => createDraft(deps, user ?? fail(), body),
+    run: (tx, { deps, user, body }) => createDraft(tx, deps.config.CHAIN_ID, user ?? fail(), body),
+    answer: (id, { deps, user }) => getProposalDetail(deps, user, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/proposals/:id',
     tag: TAG,
@@ -109,9 +111,11 @@ export const proposalRoutes = [
     params: proposalRefParamsSchema,
     body: proposalDraftInputSchema,
     response: proposalDetailSchema,
-    handler: ({ deps, user, params, body }) => updateDraft(deps, user ?? fail(), params.id, body),
+    run: (tx, { deps, user, params, body }) =>
+      updateDraft(tx, deps.config.CHAIN_ID, user ?? fail(), params.id, body),
+    answer: (id, { deps, user }) => getProposalDetail(deps, user, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/proposals/:id',
     tag: TAG,
@@ -119,9 +123,9 @@ export const proposalRoutes = [
     policy: policy.member,
     params: proposalRefParamsSchema,
     response: z.object({ deleted: z.literal(true) }),
-    handler: ({ deps, user, params }) => deleteDraft(deps, user ?? fail(), params.id),
+    run: (tx, { user, params }) => deleteDraft(tx, user ?? fail(), params.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/proposals/:id/vote',
     tag: TAG,
@@ -131,7 +135,8 @@ export const proposalRoutes = [
     params: proposalRefParamsSchema,
     body: castVoteSchema,
     response: castVoteResultSchema,
-    handler: ({ deps, user, params, body }) => castVote(deps, user ?? fail(), params.id, body),
+    run: (tx, { deps, user, params, body }) => castVote(tx, deps, user ?? fail(), params.id, body),
+    answer: (vote, { deps }) => castVoteAnswer(deps, vote),
   }),
 ];
 

@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../app-deps';
-import { bumpGeneration } from '../../cache/cache-generation';
+import type { AfterCommit } from '../../effects/after-commit';
+import type { CommandOutcome } from '../../http/command';
 import type { ProposalChangedBy, ProposalDetail, ProposalDraftInput } from '@cr/contract/proposal.contract';
 import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
+import type { Db } from '../../db/db-client';
 import type { ProposalRow } from '../../db/schema/proposal.schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session';
@@ -134,9 +136,8 @@ const memberIdOfSeen = (did: string, members: { did: string; memberId: string }[
 
 // ---------- drafts (council members) ----------
 
-async function assertCouncil(deps: AppDeps, user: AuthUser) {
-  const db = deps.database.db;
-  const clock = await readChainClock(db, deps.config.CHAIN_ID);
+async function assertCouncil(db: Db, chainId: number | undefined, user: AuthUser) {
+  const clock = await readChainClock(db, chainId);
   if (!(await seatedNow(db, user.did, clock.height))) throw notCouncil();
 }
 
@@ -173,9 +174,9 @@ function withSuggestionText(input: ProposalDraftInput, content: unknown): Propos
 }
 
 /** The signed suggestion a draft presents: its type, content and budget come with it (not editable here). */
-async function draftSuggestion(deps: AppDeps, ref: string | null | undefined) {
+async function draftSuggestion(db: Db, ref: string | null | undefined) {
   if (!ref) return null;
-  const s = await findSuggestion(deps.database.db, ref);
+  const s = await findSuggestion(db, ref);
   if (!s || s.status !== 'ACTIVE')
     throw new AppError(404, 'suggestion.not_found', 'The suggestion was not found.');
   return {
@@ -190,16 +191,17 @@ async function draftSuggestion(deps: AppDeps, ref: string | null | undefined) {
 
 /** POST /api/proposals — a council member seated on chain creates a DRAFT (no number until published). */
 export async function createDraft(
-  deps: AppDeps,
+  tx: Db,
+  chainId: number | undefined,
   user: AuthUser,
   input: ProposalDraftInput,
-): Promise<ProposalDetail> {
-  await assertCouncil(deps, user);
-  const linked = await draftSuggestion(deps, input.suggestionId);
+): Promise<CommandOutcome<string>> {
+  await assertCouncil(tx, chainId, user);
+  const linked = await draftSuggestion(tx, input.suggestionId);
   // Asking twice for a draft of the same suggestion opens the member's existing draft instead of a copy.
-  const existing = linked && (await findOwnDraftFor(deps.database.db, user.id, linked.suggestionId));
-  if (existing) return getProposalDetail(deps, user, existing);
-  const id = await insertDraftProposal(deps.database.db, {
+  const existing = linked && (await findOwnDraftFor(tx, user.id, linked.suggestionId));
+  if (existing) return { result: existing };
+  const id = await insertDraftProposal(tx, {
     ...draftValues(withSuggestionText(input, linked?.suggestionContent)),
     status: 'DRAFT',
     type: linked?.type ?? '1',
@@ -211,12 +213,11 @@ export async function createDraft(
     proposerId: user.id,
     proposerDid: user.did,
   });
-  await draftsChanged(deps);
-  return getProposalDetail(deps, user, id);
+  return { result: id, ...draftsChanged };
 }
 
-async function ownDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<ProposalRow> {
-  const p = assertReadable(await findProposal(deps.database.db, ref), user);
+async function ownDraft(db: Db, user: AuthUser, ref: string): Promise<ProposalRow> {
+  const p = assertReadable(await findProposal(db, ref), user);
   if (p.status !== 'DRAFT')
     throw new AppError(
       409,
@@ -230,16 +231,16 @@ async function ownDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<Pro
 
 /** PUT /api/proposals/:id — edit the caller's DRAFT (/proposals/{id}/edit). */
 export async function updateDraft(
-  deps: AppDeps,
+  tx: Db,
+  chainId: number | undefined,
   user: AuthUser,
   ref: string,
   input: ProposalDraftInput,
-): Promise<ProposalDetail> {
-  await assertCouncil(deps, user);
-  const p = await ownDraft(deps, user, ref);
-  const linked =
-    input.suggestionId === undefined ? undefined : await draftSuggestion(deps, input.suggestionId);
-  await updateDraftProposal(deps.database.db, p.id, {
+): Promise<CommandOutcome<string>> {
+  await assertCouncil(tx, chainId, user);
+  const p = await ownDraft(tx, user, ref);
+  const linked = input.suggestionId === undefined ? undefined : await draftSuggestion(tx, input.suggestionId);
+  await updateDraftProposal(tx, p.id, {
     ...draftValues(input),
     ...(linked === undefined
       ? {}
@@ -247,23 +248,23 @@ export async function updateDraft(
         ? { suggestionId: null, suggestionContent: null, budgetTotal: null, ownerId: null }
         : linked),
   });
-  await draftsChanged(deps);
-  return getProposalDetail(deps, user, p.id);
+  return { result: p.id, ...draftsChanged };
 }
 
 /**
  * DELETE /api/proposals/:id — delete the caller's DRAFT. A draft made from an ELIP gives the ELIP back to the
  * council's final review in the same transaction, so it can be submitted again.
  */
-export async function deleteDraft(deps: AppDeps, user: AuthUser, ref: string): Promise<{ deleted: true }> {
-  const p = await ownDraft(deps, user, ref);
-  await deps.database.db.transaction(async (tx) => {
-    await deleteProposal(tx, p.id);
-    if (p.elipId) await moveElip(tx, p.elipId, 'SUBMITTED_AS_PROPOSAL', 'FINAL_REVIEW');
-  });
-  await draftsChanged(deps);
-  return { deleted: true };
+export async function deleteDraft(
+  tx: Db,
+  user: AuthUser,
+  ref: string,
+): Promise<CommandOutcome<{ deleted: true }>> {
+  const p = await ownDraft(tx, user, ref);
+  await deleteProposal(tx, p.id);
+  if (p.elipId) await moveElip(tx, p.elipId, 'SUBMITTED_AS_PROPOSAL', 'FINAL_REVIEW');
+  return { result: { deleted: true }, ...draftsChanged };
 }
 
-/** Drafts have no live updates (only their author sees them): their cached list answers are renewed here. */
-const draftsChanged = (deps: AppDeps) => bumpGeneration(deps.redis, 'proposals');
+/** Drafts have no live updates (only their author sees them): their cached list answers are renewed after commit. */
+const draftsChanged: AfterCommit = { cacheScopes: ['proposals'] };

@@ -5,6 +5,7 @@ import {
   releaseParamsSchema,
   releaseSchema,
 } from '@cr/contract/release.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { createRelease, editRelease, listReleases, removeRelease } from './release.service';
 
@@ -19,7 +20,7 @@ export const releaseRoutes = [
     response: releaseListSchema,
     handler: ({ deps }) => listReleases(deps),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/release',
     tag: 'release',
@@ -27,9 +28,9 @@ export const releaseRoutes = [
     policy: policy.member,
     body: releaseInputSchema,
     response: releaseSchema,
-    handler: ({ deps, user, body }) => createRelease(deps, user!, body),
+    run: (tx, { user, body }) => createRelease(tx, user!, body),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/release/:id',
     tag: 'release',
@@ -38,9 +39,9 @@ export const releaseRoutes = [
     params: releaseParamsSchema,
     body: releaseInputSchema,
     response: releaseSchema,
-    handler: ({ deps, user, params, body }) => editRelease(deps, user!, params.id, body),
+    run: (tx, { user, params, body }) => editRelease(tx, user!, params.id, body),
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/release/:id',
     tag: 'release',
@@ -48,6 +49,6 @@ export const releaseRoutes = [
     policy: policy.member,
     params: releaseParamsSchema,
     response: z.object({ deleted: z.literal(true) }),
-    handler: ({ deps, user, params }) => removeRelease(deps, user!, params.id),
+    run: (tx, { user, params }) => removeRelease(tx, user!, params.id),
   }),
 ];

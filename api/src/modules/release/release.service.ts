@@ -5,8 +5,10 @@ import {
   type ReleaseList,
   type ReleaseValues,
 } from '@cr/contract/release.contract';
+import type { Db } from '../../db/db-client';
 import type { ReleaseRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import * as repo from './release.repo';
 
@@ -31,35 +33,43 @@ export async function listReleases(deps: AppDeps): Promise<ReleaseList> {
   return { list: (await repo.listReleases(deps.database.db)).map(toRelease) };
 }
 
-export async function createRelease(deps: AppDeps, user: AuthUser, v: ReleaseValues): Promise<Release> {
+export async function createRelease(
+  tx: Db,
+  user: AuthUser,
+  v: ReleaseValues,
+): Promise<CommandOutcome<Release>> {
   checkAdmin(user);
-  const row = await repo.insertRelease(deps.database.db, {
+  const row = await repo.insertRelease(tx, {
     name: v.name,
     description: v.description,
     releasedOn: v.date,
     createdById: user.id,
   });
-  return toRelease(row);
+  return { result: toRelease(row) };
 }
 
 export async function editRelease(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   v: ReleaseValues,
-): Promise<Release> {
+): Promise<CommandOutcome<Release>> {
   checkAdmin(user);
-  const row = await repo.updateRelease(deps.database.db, id, {
+  const row = await repo.updateRelease(tx, id, {
     name: v.name,
     description: v.description,
     releasedOn: v.date,
   });
   if (!row) throw notFound();
-  return toRelease(row);
+  return { result: toRelease(row) };
 }
 
-export async function removeRelease(deps: AppDeps, user: AuthUser, id: string): Promise<{ deleted: true }> {
+export async function removeRelease(
+  tx: Db,
+  user: AuthUser,
+  id: string,
+): Promise<CommandOutcome<{ deleted: true }>> {
   checkAdmin(user);
-  if (!(await repo.deleteRelease(deps.database.db, id))) throw notFound();
-  return { deleted: true };
+  if (!(await repo.deleteRelease(tx, id))) throw notFound();
+  return { result: { deleted: true } };
 }

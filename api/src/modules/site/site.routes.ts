@@ -1,4 +1,5 @@
 import { siteSettingsSchema, updateSiteSettingsSchema } from '@cr/contract/site.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { getSiteSettings, updateSiteSettings } from './site.service';
 
@@ -12,7 +13,7 @@ export const siteRoutes = [
     response: siteSettingsSchema,
     handler: ({ deps }) => getSiteSettings(deps.database.db, deps.config.DEV_TOOLS),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/admin/site/settings',
     tag: 'site',
@@ -20,12 +21,8 @@ export const siteRoutes = [
     policy: policy.admin,
     body: updateSiteSettingsSchema,
     response: siteSettingsSchema,
-    handler: ({ deps, req, user, body }) =>
-      updateSiteSettings(
-        deps.database.db,
-        body,
-        { adminId: user!.id, requestId: req.id },
-        deps.config.DEV_TOOLS,
-      ),
+    run: (tx, { deps, user, body, requestId }) =>
+      updateSiteSettings(tx, body, { adminId: user!.id, requestId }, deps.config.DEV_TOOLS),
+    answer: (_saved, { deps }) => getSiteSettings(deps.database.db, deps.config.DEV_TOOLS),
   }),
 ];

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import type { SiteSettings, UpdateSiteSettings } from '@cr/contract/site.contract';
 import { recordAudit } from '../audit';
 import * as repo from './site.repo';
@@ -38,31 +39,29 @@ export async function getSiteSettings(db: Db, devMode: boolean): Promise<SiteSet
 
 /** Switches site settings; the change and its audit entry (before and after) commit together. */
 export async function updateSiteSettings(
-  db: Db,
+  tx: Db,
   input: UpdateSiteSettings,
   actor: { adminId: string; requestId: string },
   devMode: boolean,
-): Promise<SiteSettings> {
-  await db.transaction(async (tx) => {
-    const before = await getSiteSettings(tx, devMode);
-    const changed: Partial<Record<Key, boolean | string | null>> = {};
-    for (const key of KEYS) {
-      const value = input[key];
-      if (value === undefined || value === before[key]) continue;
-      await repo.writeSetting(tx, key, value ?? '', actor.adminId);
-      changed[key] = value;
-    }
-    const keys = Object.keys(changed) as (keyof typeof changed)[];
-    if (!keys.length) return;
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: 'site.settings',
-      targetType: 'site',
-      targetId: keys.join(','),
-      before: Object.fromEntries(keys.map((k) => [k, before[k]])),
-      after: changed,
-      requestId: actor.requestId,
-    });
+): Promise<CommandOutcome<void>> {
+  const before = await getSiteSettings(tx, devMode);
+  const changed: Partial<Record<Key, boolean | string | null>> = {};
+  for (const key of KEYS) {
+    const value = input[key];
+    if (value === undefined || value === before[key]) continue;
+    await repo.writeSetting(tx, key, value ?? '', actor.adminId);
+    changed[key] = value;
+  }
+  const keys = Object.keys(changed) as (keyof typeof changed)[];
+  if (!keys.length) return { result: undefined };
+  await recordAudit(tx, {
+    actorId: actor.adminId,
+    action: 'site.settings',
+    targetType: 'site',
+    targetId: keys.join(','),
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: changed,
+    requestId: actor.requestId,
   });
-  return getSiteSettings(db, devMode);
+  return { result: undefined };
 }

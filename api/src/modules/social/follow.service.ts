@@ -1,5 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { FollowState } from '@cr/contract/social.contract';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { socialError } from './social-errors';
 import * as repo from './social.repo';
@@ -25,53 +27,49 @@ export async function followState(
 
 /** Follow (idempotent). Refused signed out, for yourself, and when the member blocked you. */
 export async function follow(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser | null | undefined,
   userId: string,
-): Promise<FollowState> {
+): Promise<CommandOutcome<string>> {
   if (!user) throw socialError(401, 'social.follow_login');
   if (user.id === userId) throw socialError(400, 'social.self_follow');
-  const db = deps.database.db;
-  if (!(await repo.findPerson(db, userId))) throw socialError(404, 'social.not_found');
-  if (await repo.isBlocking(db, userId, user.id)) throw socialError(403, 'social.blocked');
-  await repo.insertFollow(db, user.id, userId);
-  return followState(deps, user, userId);
+  if (!(await repo.findPerson(tx, userId))) throw socialError(404, 'social.not_found');
+  if (await repo.isBlocking(tx, userId, user.id)) throw socialError(403, 'social.blocked');
+  await repo.insertFollow(tx, user.id, userId);
+  return { result: userId };
 }
 
 /** Unfollow (idempotent). */
 export async function unfollow(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser | null | undefined,
   userId: string,
-): Promise<FollowState> {
+): Promise<CommandOutcome<string>> {
   if (!user) throw socialError(401, 'social.follow_login');
-  await repo.deleteFollow(deps.database.db, user.id, userId);
-  return followState(deps, user, userId);
+  await repo.deleteFollow(tx, user.id, userId);
+  return { result: userId };
 }
 
 /** Block (idempotent): the blocked member stops following you and can no longer follow or message you. */
 export async function block(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser | null | undefined,
   userId: string,
-): Promise<FollowState> {
+): Promise<CommandOutcome<string>> {
   if (!user) throw socialError(401, 'social.follow_login');
   if (user.id === userId) throw socialError(400, 'social.self_block');
-  const db = deps.database.db;
-  if (!(await repo.findPerson(db, userId))) throw socialError(404, 'social.not_found');
-  await db.transaction(async (tx) => {
-    await repo.insertBlock(tx, user.id, userId);
-    await repo.deleteFollow(tx, userId, user.id);
-  });
-  return followState(deps, user, userId);
+  if (!(await repo.findPerson(tx, userId))) throw socialError(404, 'social.not_found');
+  await repo.insertBlock(tx, user.id, userId);
+  await repo.deleteFollow(tx, userId, user.id);
+  return { result: userId };
 }
 
 export async function unblock(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser | null | undefined,
   userId: string,
-): Promise<FollowState> {
+): Promise<CommandOutcome<string>> {
   if (!user) throw socialError(401, 'social.follow_login');
-  await repo.deleteBlock(deps.database.db, user.id, userId);
-  return followState(deps, user, userId);
+  await repo.deleteBlock(tx, user.id, userId);
+  return { result: userId };
 }

@@ -7,7 +7,8 @@ import {
   type DirectMessage,
   type Thread,
 } from '@cr/contract/social.contract';
-import { commitThen } from '../../effects/after-commit';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { socialError } from './social-errors';
 import { toMessage, toSocialPerson } from './social-view';
@@ -78,41 +79,44 @@ export async function getThread(
  * sender's, for their other tabs). Refused signed out, to yourself, to a member who blocked you or whom you block.
  */
 export async function sendMessage(
-  deps: AppDeps,
+  tx: Db,
+  deps: Pick<AppDeps, 'redis' | 'config'>,
   user: AuthUser | null | undefined,
   otherId: string,
   content: string,
-): Promise<DirectMessage> {
+): Promise<CommandOutcome<DirectMessage>> {
   if (!user) throw socialError(401, 'social.message_login');
   if (user.id === otherId) throw socialError(400, 'social.self_message');
-  const db = deps.database.db;
-  if (!(await repo.findPerson(db, otherId))) throw socialError(404, 'social.not_found');
-  if (await repo.isBlocking(db, otherId, user.id)) throw socialError(403, 'social.blocked');
-  if (await repo.isBlocking(db, user.id, otherId)) throw socialError(403, 'social.you_blocked');
+  if (!(await repo.findPerson(tx, otherId))) throw socialError(404, 'social.not_found');
+  if (await repo.isBlocking(tx, otherId, user.id)) throw socialError(403, 'social.blocked');
+  if (await repo.isBlocking(tx, user.id, otherId)) throw socialError(403, 'social.you_blocked');
   // A person types messages; a sweep of sends (spam, a stuck client) is refused with Retry-After.
   await enforceRate(deps, MESSAGE_SEND_LIMIT, user.id);
-  return commitThen(deps, async (tx) => {
-    const message = toMessage(
-      await repo.insertMessage(tx, { senderId: user.id, recipientId: otherId, content }),
-    );
-    return {
-      result: message,
-      events: [
-        { room: userRoom(otherId), event: MESSAGE_EVENT, payload: message },
-        { room: userRoom(user.id), event: MESSAGE_EVENT, payload: message },
-      ],
-    };
-  });
+  const message = toMessage(
+    await repo.insertMessage(tx, { senderId: user.id, recipientId: otherId, content }),
+  );
+  return {
+    result: message,
+    events: [
+      { room: userRoom(otherId), event: MESSAGE_EVENT, payload: message },
+      { room: userRoom(user.id), event: MESSAGE_EVENT, payload: message },
+    ],
+  };
 }
 
 /** Marks read what the other member sent me; only my own incoming messages can change. */
-export async function markRead(deps: AppDeps, user: AuthUser, otherId: string): Promise<{ unread: number }> {
-  const db = deps.database.db;
-  const changed = await repo.markRead(db, user.id, otherId);
-  const unread = await repo.countUnread(db, user.id);
-  if (changed > 0)
-    await deps.events
-      .publish(userRoom(user.id), 'messages-read', { with: otherId, unread })
-      .catch((err: unknown) => deps.logger.warn({ err }, 'messages-read event not delivered'));
-  return { unread };
+export async function markRead(
+  tx: Db,
+  user: AuthUser,
+  otherId: string,
+): Promise<CommandOutcome<{ unread: number }>> {
+  const changed = await repo.markRead(tx, user.id, otherId);
+  const unread = await repo.countUnread(tx, user.id);
+  return {
+    result: { unread },
+    events:
+      changed > 0
+        ? [{ room: userRoom(user.id), event: 'messages-read', payload: { with: otherId, unread } }]
+        : [],
+  };
 }

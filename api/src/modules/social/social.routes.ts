@@ -8,6 +8,7 @@ import {
   threadSchema,
   unreadCountSchema,
 } from '@cr/contract/social.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { block, follow, followState, unblock, unfollow } from './follow.service';
 import { getThread, listConversations, markRead, sendMessage, unreadCount } from './message.service';
@@ -29,7 +30,7 @@ export const socialRoutes = [
     response: followStateSchema,
     handler: ({ deps, user, params }) => followState(deps, user, params.userId),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/social/users/:userId/follow',
     tag: 'social',
@@ -37,9 +38,10 @@ export const socialRoutes = [
     policy: policy.public,
     params: memberParamsSchema,
     response: followStateSchema,
-    handler: ({ deps, user, params }) => follow(deps, user, params.userId),
+    run: (tx, { user, params }) => follow(tx, user, params.userId),
+    answer: (userId, { deps, user }) => followState(deps, user, userId),
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/social/users/:userId/follow',
     tag: 'social',
@@ -47,9 +49,10 @@ export const socialRoutes = [
     policy: policy.member,
     params: memberParamsSchema,
     response: followStateSchema,
-    handler: ({ deps, user, params }) => unfollow(deps, user, params.userId),
+    run: (tx, { user, params }) => unfollow(tx, user, params.userId),
+    answer: (userId, { deps, user }) => followState(deps, user, userId),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/social/users/:userId/block',
     tag: 'social',
@@ -57,9 +60,10 @@ export const socialRoutes = [
     policy: policy.member,
     params: memberParamsSchema,
     response: followStateSchema,
-    handler: ({ deps, user, params }) => block(deps, user, params.userId),
+    run: (tx, { user, params }) => block(tx, user, params.userId),
+    answer: (userId, { deps, user }) => followState(deps, user, userId),
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/social/users/:userId/block',
     tag: 'social',
@@ -67,7 +71,8 @@ export const socialRoutes = [
     policy: policy.member,
     params: memberParamsSchema,
     response: followStateSchema,
-    handler: ({ deps, user, params }) => unblock(deps, user, params.userId),
+    run: (tx, { user, params }) => unblock(tx, user, params.userId),
+    answer: (userId, { deps, user }) => followState(deps, user, userId),
   }),
   defineRoute({
     method: 'get',
@@ -98,7 +103,7 @@ export const socialRoutes = [
     response: threadSchema,
     handler: ({ deps, user, params, query }) => getThread(deps, user!, params.userId, query.before),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/social/messages/:userId',
     tag: 'social',
@@ -108,9 +113,9 @@ export const socialRoutes = [
     params: memberParamsSchema,
     body: sendMessageSchema,
     response: directMessageSchema,
-    handler: ({ deps, user, params, body }) => sendMessage(deps, user, params.userId, body.content),
+    run: (tx, { deps, user, params, body }) => sendMessage(tx, deps, user, params.userId, body.content),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/social/messages/:userId/read',
     tag: 'social',
@@ -118,6 +123,6 @@ export const socialRoutes = [
     policy: policy.member,
     params: memberParamsSchema,
     response: unreadCountSchema,
-    handler: ({ deps, user, params }) => markRead(deps, user!, params.userId),
+    run: (tx, { user, params }) => markRead(tx, user!, params.userId),
   }),
 ];

@@ -9,6 +9,7 @@ import {
   submissionParamsSchema,
   submissionSchema,
 } from '@cr/contract/submission.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import {
   adminList,
@@ -31,7 +32,7 @@ export const submissionRoutes = [
     response: programStateSchema,
     handler: ({ deps }) => programState(deps),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/submission/issue',
     tag: 'submission',
@@ -39,9 +40,10 @@ export const submissionRoutes = [
     policy: policy.member,
     body: issueInputSchema,
     response: submissionSchema,
-    handler: ({ deps, user, body }) => fileIssue(deps, user!, body),
+    run: (tx, { user, body }) => fileIssue(tx, user!, body),
+    answer: (id, { deps, user }) => getSubmission(deps, user!, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/submission/form',
     tag: 'submission',
@@ -50,7 +52,8 @@ export const submissionRoutes = [
     policy: policy.member,
     body: campaignFormSchema,
     response: submissionSchema,
-    handler: ({ deps, user, body }) => submitForm(deps, user!, body),
+    run: (tx, { user, body }) => submitForm(tx, user!, body),
+    answer: (id, { deps, user }) => getSubmission(deps, user!, id),
   }),
   defineRoute({
     method: 'get',
@@ -83,7 +86,7 @@ export const submissionRoutes = [
     response: submissionListSchema,
     handler: ({ deps, query }) => adminList(deps, query),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/admin/submissions/:id',
     tag: 'submission',
@@ -92,6 +95,7 @@ export const submissionRoutes = [
     params: submissionParamsSchema,
     body: submissionDecisionSchema,
     response: submissionSchema,
-    handler: ({ deps, user, params, body }) => decideSubmission(deps, user!, params.id, body),
+    run: (tx, { user, params, body }) => decideSubmission(tx, user!, params.id, body),
+    answer: (id, { deps, user }) => getSubmission(deps, user!, id),
   }),
 ];

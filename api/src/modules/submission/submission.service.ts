@@ -15,6 +15,7 @@ import {
 } from '@cr/contract/submission.contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import type { CommandOutcome } from '../../http/command';
 import { hasRole } from '@cr/contract/roles.contract';
 import { findCommunity, grantOrganizer, rolesOf } from '../community';
 import { crclesSuspended, trainingPostponed } from '../site';
@@ -74,20 +75,19 @@ async function checkAttachment(db: Db, userId: string, url: string | null) {
 
 /** A member files an issue; an attachment must be an image they uploaded (≤ 200 KB, sniffed by the upload). */
 export async function fileIssue(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   input: z.output<typeof issueInputSchema>,
-): Promise<Submission> {
-  const db = deps.database.db;
-  await checkAttachment(db, user.id, input.attachment);
-  const row = await repo.insertSubmission(db, {
+): Promise<CommandOutcome<string>> {
+  await checkAttachment(tx, user.id, input.attachment);
+  const row = await repo.insertSubmission(tx, {
     type: input.type,
     title: input.title,
     description: input.description,
     attachment: input.attachment,
     authorId: user.id,
   });
-  return getSubmission(deps, user, row.id);
+  return { result: row.id };
 }
 
 /** The program switches the campaign forms obey (site settings). */
@@ -98,28 +98,27 @@ export async function programState(deps: AppDeps): Promise<ProgramState> {
 
 /** A campaign form: refused while its program is postponed or suspended; the answers are stored as given. */
 export async function submitForm(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   input: CampaignFormValues,
-): Promise<Submission> {
-  const db = deps.database.db;
-  if (input.campaign === 'AMBASSADOR_TRAINING' && (await trainingPostponed(db)))
+): Promise<CommandOutcome<string>> {
+  if (input.campaign === 'AMBASSADOR_TRAINING' && (await trainingPostponed(tx)))
     throw submissionError(409, 'submission.training_postponed');
-  if (input.campaign === 'EMPOWER_35' && (await crclesSuspended(db)))
+  if (input.campaign === 'EMPOWER_35' && (await crclesSuspended(tx)))
     throw submissionError(409, 'submission.empower_suspended');
   let communityId: string | null = null;
   if (input.campaign === 'COMMUNITY_ORGANIZER') {
     communityId = input.communityId;
-    if (!(await findCommunity(db, communityId)))
+    if (!(await findCommunity(tx, communityId)))
       throw submissionError(400, 'submission.community_required', 'communityId');
-    if ((await rolesOf(db, user.id)).get(communityId) === 'ORGANIZER')
+    if ((await rolesOf(tx, user.id)).get(communityId) === 'ORGANIZER')
       throw submissionError(409, 'submission.already_organizer', 'communityId');
   }
   const { campaign, ...fields } = input;
   const title = 'title' in input ? input.title : input.fullLegalName;
   const description =
     'description' in input ? input.description : 'experience' in input ? input.experience : '';
-  const row = await repo.insertSubmission(db, {
+  const row = await repo.insertSubmission(tx, {
     type: campaign === 'EMPOWER_35' ? 'EMPOWER_35' : 'FORM_EXT',
     campaign,
     title,
@@ -128,7 +127,7 @@ export async function submitForm(
     communityId,
     authorId: user.id,
   });
-  return getSubmission(deps, user, row.id);
+  return { result: row.id };
 }
 
 /** My issues or my forms, newest first, with the admin's status and answer. */
@@ -165,26 +164,23 @@ export async function adminList(
  * community (and LEADER), in the same transaction as the status move.
  */
 export async function decideSubmission(
-  deps: AppDeps,
+  tx: Db,
   admin: AuthUser,
   id: string,
   input: z.output<typeof submissionDecisionSchema>,
-): Promise<Submission> {
-  const db = deps.database.db;
-  await db.transaction(async (tx) => {
-    const s = await repo.lockSubmission(tx, id);
-    if (!s) throw submissionError(404, 'submission.not_found');
-    const moved = await repo.decide(
-      tx,
-      id,
-      [s.status as SubmissionStatus],
-      input.status,
-      input.answer,
-      admin.id,
-    );
-    if (!moved) throw submissionError(409, 'submission.already_decided');
-    if (input.status === 'APPROVED' && s.campaign === 'COMMUNITY_ORGANIZER' && s.communityId)
-      await grantOrganizer(tx, s.communityId, s.authorId);
-  });
-  return getSubmission(deps, admin, id);
+): Promise<CommandOutcome<string>> {
+  const s = await repo.lockSubmission(tx, id);
+  if (!s) throw submissionError(404, 'submission.not_found');
+  const moved = await repo.decide(
+    tx,
+    id,
+    [s.status as SubmissionStatus],
+    input.status,
+    input.answer,
+    admin.id,
+  );
+  if (!moved) throw submissionError(409, 'submission.already_decided');
+  if (input.status === 'APPROVED' && s.campaign === 'COMMUNITY_ORGANIZER' && s.communityId)
+    await grantOrganizer(tx, s.communityId, s.authorId);
+  return { result: id };
 }

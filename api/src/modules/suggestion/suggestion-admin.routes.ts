@@ -5,7 +5,9 @@ import {
   suggestionDetailSchema,
   suggestionRefParamsSchema,
 } from '@cr/contract/suggestion.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
+import { getSuggestionDetail } from './suggestion.service';
 import * as admin from './suggestion-admin.service';
 
 /** /admin/suggestion: every suggestion with its abuse reports, and their handling. */
@@ -20,7 +22,7 @@ export const suggestionAdminRoutes = [
     response: adminSuggestionListSchema,
     handler: ({ deps, query }) => admin.adminListSuggestions(deps, query),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/admin/suggestion/:id/abuse',
     tag: 'suggestion-admin',
@@ -29,7 +31,8 @@ export const suggestionAdminRoutes = [
     params: suggestionRefParamsSchema,
     body: handleAbuseSchema,
     response: suggestionDetailSchema,
-    handler: ({ deps, req, user, params, body }) =>
-      admin.handleAbuse(deps, user!, params.id, body.action, req.id),
+    run: (tx, { user, params, body, requestId }) =>
+      admin.handleAbuse(tx, user!, params.id, body.action, requestId),
+    answer: (id, { deps, user }) => getSuggestionDetail(deps, user, id),
   }),
 ];

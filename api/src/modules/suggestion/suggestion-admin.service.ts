@@ -5,14 +5,15 @@ import type {
 } from '@cr/contract/suggestion.contract';
 import { conflict } from '../../http/app-error';
 import type { z } from 'zod';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { assertVisible } from './suggestion-access';
 import { adminCondition, adminOrder, countOf, pageOf, tagsOfPage } from './suggestion-list.repo';
 import { reportsOf } from './suggestion-engagement.repo';
 import * as repo from './suggestion.repo';
-import { getSuggestionDetail } from './suggestion.service';
 import { toPublicAuthor, toSummary } from './suggestion-view';
-import { bumpListGeneration, publishSuggestionEvent } from './suggestion-events';
+import { suggestionEvent } from './suggestion-events';
 import { recordAudit } from '../audit';
 
 /** Admin list: every status, filtered by abuse state, newest change first, with the reports. */
@@ -55,34 +56,32 @@ export async function adminListSuggestions(
 
 /** Admin handles a report: `hide` makes the suggestion ABUSED, `dismiss` keeps it; both mark it HANDLED. */
 export async function handleAbuse(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   action: 'hide' | 'dismiss',
   requestId: string | null = null,
-) {
-  const db = deps.database.db;
-  const id = await db.transaction(async (tx) => {
-    const row = assertVisible(await repo.findSuggestion(tx, ref, true), user);
-    if (row.abuseStatus !== 'REPORTED')
-      throw conflict('suggestion.not_reported', 'This suggestion has no open report.');
-    if (action === 'hide' && row.status !== 'ABUSED')
-      await repo.moveSuggestionStatus(tx, row.id, row.status, 'ABUSED', { abuseStatus: 'HANDLED' });
-    else await repo.markAbuseHandled(tx, row.id);
-    // Moderation is a privileged act: its audit entry commits with it.
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: `suggestion.abuse_${action}`,
-      targetType: 'suggestion',
-      targetId: row.id,
-      before: { status: row.status, abuseStatus: row.abuseStatus },
-      after: { status: action === 'hide' ? 'ABUSED' : row.status, abuseStatus: 'HANDLED' },
-      requestId,
-    });
-    return row.id;
+): Promise<CommandOutcome<string>> {
+  const row = assertVisible(await repo.findSuggestion(tx, ref, true), user);
+  if (row.abuseStatus !== 'REPORTED')
+    throw conflict('suggestion.not_reported', 'This suggestion has no open report.');
+  if (action === 'hide' && row.status !== 'ABUSED')
+    await repo.moveSuggestionStatus(tx, row.id, row.status, 'ABUSED', { abuseStatus: 'HANDLED' });
+  else await repo.markAbuseHandled(tx, row.id);
+  const status = action === 'hide' ? 'ABUSED' : row.status;
+  // Moderation is a privileged act: its audit entry commits with it.
+  await recordAudit(tx, {
+    actorId: user.id,
+    action: `suggestion.abuse_${action}`,
+    targetType: 'suggestion',
+    targetId: row.id,
+    before: { status: row.status, abuseStatus: row.abuseStatus },
+    after: { status, abuseStatus: 'HANDLED' },
+    requestId,
   });
-  await bumpListGeneration(deps);
-  const detail = await getSuggestionDetail(deps, user, id);
-  await publishSuggestionEvent(deps, id, 'suggestion-status', { status: detail.status });
-  return detail;
+  return {
+    result: row.id,
+    cacheScopes: ['suggestions'],
+    events: [suggestionEvent(row.id, 'suggestion-status', { status })],
+  };
 }

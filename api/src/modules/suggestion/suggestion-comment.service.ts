@@ -6,20 +6,14 @@ import type { SuggestionRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session';
 import { assertVisible, isAdmin } from './suggestion-access';
-import {
-  commentMails,
-  queueSuggestionMails,
-  usersByIds,
-  usersWithRole,
-  type MailOutcome,
-  type Recipient,
-} from './suggestion-mail';
+import { commentMails, usersByIds, usersWithRole, type Recipient } from './suggestion-mail';
 import * as repo from './suggestion.repo';
 import * as comments from './suggestion-comment.repo';
 import { subscriberIds } from './suggestion-engagement.repo';
 import { toPublicAuthor } from './suggestion-view';
-import { publishSuggestionEvent } from './suggestion-events';
-import { runAfterCommit } from '../../effects/after-commit';
+import { suggestionEvent } from './suggestion-events';
+import type { CommandOutcome } from '../../http/command';
+import type { MailJob } from '../../queues/mail-queue';
 import { inboxEvents } from '../../realtime/inbox-events';
 
 /** `@ALL` mentions every council member (the original's "ALL (All Council Members)"). */
@@ -60,17 +54,16 @@ export async function insertComment(
 }
 
 /** E-mails about a new comment: mentioned members, the author and subscribers; never the commenter. */
-export async function notifyComment(
-  deps: AppDeps,
+export async function commentNotices(
+  db: Db,
   s: SuggestionRow,
   commenter: AuthUser,
   commentId: string,
   mentioned: Recipient[],
-): Promise<MailOutcome> {
-  const db = deps.database.db;
+): Promise<MailJob[]> {
   const others = await usersByIds(db, [s.authorId, ...(await subscriberIds(db, s.id))]);
   const recipients = [...mentioned, ...others].filter((r) => r.id !== commenter.id);
-  return queueSuggestionMails(deps, commentMails(recipients, commentId, new Set(mentioned.map((m) => m.id))));
+  return commentMails(recipients, commentId, new Set(mentioned.map((m) => m.id)));
 }
 
 /** One comment as the page shows it (what a room's `comment` event carries). */
@@ -110,32 +103,40 @@ export async function listComments(deps: AppDeps, user: AuthUser | null, ref: st
   return { list: rows.map((r) => toComment(r.comment, toPublicAuthor(r), mentioned)) };
 }
 
+/** What a comment's write answers once committed: the comment and how many notices were (not) queued. */
+export interface CommentWritten {
+  comment: SuggestionComment;
+  mails: number;
+}
+
 /** Comment (signed in; members, council and admins alike), on an active or archived suggestion. */
 export async function addComment(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   input: { body: string; parentId?: string },
-) {
-  const db = deps.database.db;
-  const s = assertVisible(await repo.findSuggestion(db, ref), user);
+): Promise<CommandOutcome<CommentWritten>> {
+  const s = assertVisible(await repo.findSuggestion(tx, ref), user);
   if (s.status !== 'ACTIVE' && s.status !== 'ARCHIVED')
     throw conflict('suggestion.comments_closed', 'Comments are closed on this suggestion.');
-  const mentioned = await resolveMentions(db, input.body);
-  const row = await db.transaction((tx) =>
-    insertComment(tx, {
-      suggestionId: s.id,
-      authorId: user.id,
-      body: input.body,
-      parentId: input.parentId,
-      mentions: mentioned,
-    }),
-  );
-  const comment = await commentView(db, row.id);
-  await publishSuggestionEvent(deps, s.id, 'comment', comment);
-  await runAfterCommit(deps, { events: inboxEvents([s.authorId, ...mentioned.map((m) => m.id)]) });
-  const mail = await notifyComment(deps, s, user, row.id, mentioned);
-  return { comment, ...mail };
+  const mentioned = await resolveMentions(tx, input.body);
+  const row = await insertComment(tx, {
+    suggestionId: s.id,
+    authorId: user.id,
+    body: input.body,
+    parentId: input.parentId,
+    mentions: mentioned,
+  });
+  const comment = await commentView(tx, row.id);
+  const mails = await commentNotices(tx, s, user, row.id, mentioned);
+  return {
+    result: { comment, mails: mails.length },
+    events: [
+      suggestionEvent(s.id, 'comment', comment),
+      ...inboxEvents([s.authorId, ...mentioned.map((m) => m.id)]),
+    ],
+    mails,
+  };
 }
 
 async function ownComment(
@@ -155,30 +156,34 @@ async function ownComment(
 
 /** Edit your own comment; members newly mentioned are notified. */
 export async function editComment(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   commentId: string,
   body: string,
-) {
-  const db = deps.database.db;
-  const { s, c } = await ownComment(db, user, ref, commentId, false);
-  const mentioned = await resolveMentions(db, body);
-  await comments.updateCommentBody(db, c.id, body, [...new Set(mentioned.map((m) => m.id))]);
-  const comment = await commentView(db, c.id);
-  await publishSuggestionEvent(deps, s.id, 'comment', comment);
+): Promise<CommandOutcome<CommentWritten>> {
+  const { s, c } = await ownComment(tx, user, ref, commentId, false);
+  const mentioned = await resolveMentions(tx, body);
+  await comments.updateCommentBody(tx, c.id, body, [...new Set(mentioned.map((m) => m.id))]);
+  const comment = await commentView(tx, c.id);
   const fresh = mentioned.filter((m) => !c.mentions.includes(m.id) && m.id !== user.id);
-  await runAfterCommit(deps, { events: inboxEvents(fresh.map((m) => m.id)) });
-  const mail = await queueSuggestionMails(deps, commentMails(fresh, c.id, new Set(fresh.map((m) => m.id))));
-  return { comment, ...mail };
+  const mails = commentMails(fresh, c.id, new Set(fresh.map((m) => m.id)));
+  return {
+    result: { comment, mails: mails.length },
+    events: [suggestionEvent(s.id, 'comment', comment), ...inboxEvents(fresh.map((m) => m.id))],
+    mails,
+  };
 }
 
 /** Delete your own comment (admins may remove any): the text goes, its place in the thread stays. */
-export async function deleteComment(deps: AppDeps, user: AuthUser, ref: string, commentId: string) {
-  const db = deps.database.db;
-  const { s, c } = await ownComment(db, user, ref, commentId, true);
-  await db.transaction((tx) => comments.deleteCommentAndUncount(tx, c.id, s.id));
-  const comment = await commentView(db, c.id);
-  await publishSuggestionEvent(deps, s.id, 'comment', comment);
-  return { deleted: true };
+export async function deleteComment(
+  tx: Db,
+  user: AuthUser,
+  ref: string,
+  commentId: string,
+): Promise<CommandOutcome<{ deleted: boolean }>> {
+  const { s, c } = await ownComment(tx, user, ref, commentId, true);
+  await comments.deleteCommentAndUncount(tx, c.id, s.id);
+  const comment = await commentView(tx, c.id);
+  return { result: { deleted: true }, events: [suggestionEvent(s.id, 'comment', comment)] };
 }

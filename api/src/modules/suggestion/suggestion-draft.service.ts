@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../app-deps';
 import type { SuggestionDraftContent } from '@cr/contract/suggestion-content.contract';
+import type { Db } from '../../db/db-client';
 import type { SuggestionDraftRow } from '../../db/schema';
+import type { CommandOutcome } from '../../http/command';
 import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session';
 import { assertEditable, assertVisible } from './suggestion-access';
@@ -12,6 +14,8 @@ import { assertNotSuspended } from './suggestion.service';
 export const MAX_DRAFTS_PER_AUTHOR = 50;
 
 const titleOf = (c: SuggestionDraftContent) => c.title?.trim().slice(0, 200) || null;
+
+type SuggestionDraft = ReturnType<typeof toDraft>;
 
 export function toDraft(row: SuggestionDraftRow) {
   return {
@@ -38,65 +42,70 @@ export async function listDrafts(deps: AppDeps, user: AuthUser) {
 }
 
 /** Save as draft (a new suggestion): refused while suggestions are suspended, as creating is. */
-export async function createDraft(deps: AppDeps, user: AuthUser, content: SuggestionDraftContent) {
-  await assertNotSuspended(deps);
-  const db = deps.database.db;
-  const row = await db.transaction(async (tx) => {
-    if ((await drafts.countNewDrafts(tx, user.id)) >= MAX_DRAFTS_PER_AUTHOR)
-      throw conflict('suggestion.draft_limit', `You can keep at most ${MAX_DRAFTS_PER_AUTHOR} drafts.`);
-    return drafts.insertDraft(tx, { authorId: user.id, content, title: titleOf(content) });
-  });
-  return toDraft(row);
+export async function createDraft(
+  tx: Db,
+  devTools: boolean,
+  user: AuthUser,
+  content: SuggestionDraftContent,
+): Promise<CommandOutcome<SuggestionDraft>> {
+  await assertNotSuspended(tx, devTools);
+  if ((await drafts.countNewDrafts(tx, user.id)) >= MAX_DRAFTS_PER_AUTHOR)
+    throw conflict('suggestion.draft_limit', `You can keep at most ${MAX_DRAFTS_PER_AUTHOR} drafts.`);
+  const row = await drafts.insertDraft(tx, { authorId: user.id, content, title: titleOf(content) });
+  return { result: toDraft(row) };
 }
 
-async function ownDraft(deps: AppDeps, user: AuthUser, draftId: string) {
-  const row = await drafts.findOwnDraft(deps.database.db, draftId, user.id);
+async function ownDraft(db: Db, user: AuthUser, draftId: string) {
+  const row = await drafts.findOwnDraft(db, draftId, user.id);
   // Another member's draft is answered like a missing one.
   if (!row) throw notFound('draft', 'suggestion.draft_not_found');
   return row;
 }
 
 export async function getDraft(deps: AppDeps, user: AuthUser, draftId: string) {
-  return toDraft(await ownDraft(deps, user, draftId));
+  return toDraft(await ownDraft(deps.database.db, user, draftId));
 }
 
 export async function updateDraft(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   draftId: string,
   content: SuggestionDraftContent,
-) {
-  await ownDraft(deps, user, draftId);
-  const row = await drafts.updateOwnDraft(deps.database.db, draftId, user.id, {
+): Promise<CommandOutcome<SuggestionDraft>> {
+  await ownDraft(tx, user, draftId);
+  const row = await drafts.updateOwnDraft(tx, draftId, user.id, {
     content,
     title: titleOf(content),
   });
-  return toDraft(row!);
+  return { result: toDraft(row!) };
 }
 
-export async function deleteDraft(deps: AppDeps, user: AuthUser, draftId: string) {
-  await ownDraft(deps, user, draftId);
-  await drafts.deleteOwnDraft(deps.database.db, draftId, user.id);
-  return { deleted: true };
+export async function deleteDraft(
+  tx: Db,
+  user: AuthUser,
+  draftId: string,
+): Promise<CommandOutcome<{ deleted: boolean }>> {
+  await ownDraft(tx, user, draftId);
+  await drafts.deleteOwnDraft(tx, draftId, user.id);
+  return { result: { deleted: true } };
 }
 
 /** Pending edits of a posted suggestion (author, unsigned): one per suggestion, replaced on each save. */
 export async function saveEditDraft(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   ref: string,
   content: SuggestionDraftContent,
-) {
-  const db = deps.database.db;
-  const s = assertVisible(await repo.findSuggestion(db, ref), user);
+): Promise<CommandOutcome<SuggestionDraft>> {
+  const s = assertVisible(await repo.findSuggestion(tx, ref), user);
   assertEditable(s, user);
-  const row = await drafts.saveEditDraft(db, {
+  const row = await drafts.saveEditDraft(tx, {
     authorId: user.id,
     suggestionId: s.id,
     content,
     title: titleOf(content),
   });
-  return toDraft(row);
+  return { result: toDraft(row) };
 }
 
 /** The pending edits of a posted suggestion, or null (author only). */

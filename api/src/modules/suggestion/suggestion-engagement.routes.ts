@@ -17,7 +17,10 @@ import {
   suggestionRefParamsSchema as params,
   viewResultSchema,
 } from '@cr/contract/suggestion.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
+import { mailOutcome } from './suggestion-mail';
+import { getSuggestionDetail } from './suggestion.service';
 import * as comments from './suggestion-comment.service';
 import * as council from './suggestion-council.service';
 import * as engagement from './suggestion-engagement.service';
@@ -36,7 +39,7 @@ export const suggestionEngagementRoutes = [
     response: suggestionCommentListSchema,
     handler: ({ deps, user, params: p }) => comments.listComments(deps, user, p.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/comments',
     tag: TAG,
@@ -45,9 +48,10 @@ export const suggestionEngagementRoutes = [
     params,
     body: commentBodySchema,
     response: commentResultSchema,
-    handler: ({ deps, user, params: p, body }) => comments.addComment(deps, user!, p.id, body),
+    run: (tx, { user, params: p, body }) => comments.addComment(tx, user!, p.id, body),
+    answer: ({ comment, mails }, _ctx, { mailFailed }) => ({ comment, ...mailOutcome(mails, mailFailed) }),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/suggestion/:id/comments/:commentId',
     tag: TAG,
@@ -56,10 +60,10 @@ export const suggestionEngagementRoutes = [
     params: commentParamsSchema,
     body: editCommentSchema,
     response: commentResultSchema,
-    handler: ({ deps, user, params: p, body }) =>
-      comments.editComment(deps, user!, p.id, p.commentId, body.body),
+    run: (tx, { user, params: p, body }) => comments.editComment(tx, user!, p.id, p.commentId, body.body),
+    answer: ({ comment, mails }, _ctx, { mailFailed }) => ({ comment, ...mailOutcome(mails, mailFailed) }),
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/suggestion/:id/comments/:commentId',
     tag: TAG,
@@ -67,7 +71,7 @@ export const suggestionEngagementRoutes = [
     policy: policy.member,
     params: commentParamsSchema,
     response: z.object({ deleted: z.boolean() }),
-    handler: ({ deps, user, params: p }) => comments.deleteComment(deps, user!, p.id, p.commentId),
+    run: (tx, { user, params: p }) => comments.deleteComment(tx, user!, p.id, p.commentId),
   }),
   defineRoute({
     method: 'get',
@@ -79,7 +83,7 @@ export const suggestionEngagementRoutes = [
     response: suggestionStatsSchema,
     handler: ({ deps, params: p }) => engagement.getStats(deps, p.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/like',
     tag: TAG,
@@ -87,9 +91,9 @@ export const suggestionEngagementRoutes = [
     policy: policy.member,
     params,
     response: reactionResultSchema,
-    handler: ({ deps, user, params: p }) => engagement.toggleReaction(deps, user!, p.id, 'like'),
+    run: (tx, { user, params: p }) => engagement.toggleReaction(tx, user!, p.id, 'like'),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/dislike',
     tag: TAG,
@@ -97,9 +101,9 @@ export const suggestionEngagementRoutes = [
     policy: policy.member,
     params,
     response: reactionResultSchema,
-    handler: ({ deps, user, params: p }) => engagement.toggleReaction(deps, user!, p.id, 'dislike'),
+    run: (tx, { user, params: p }) => engagement.toggleReaction(tx, user!, p.id, 'dislike'),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/view',
     tag: TAG,
@@ -107,9 +111,10 @@ export const suggestionEngagementRoutes = [
     policy: policy.public,
     params,
     response: viewResultSchema,
-    handler: ({ deps, user, params: p, req }) => engagement.recordView(deps, user, p.id, req.ip ?? 'unknown'),
+    run: (tx, { deps, user, params: p, clientAddress }) =>
+      engagement.recordView(tx, deps.redis, user, p.id, clientAddress),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/subscribe',
     tag: TAG,
@@ -117,9 +122,9 @@ export const suggestionEngagementRoutes = [
     policy: policy.member,
     params,
     response: subscriptionResultSchema,
-    handler: ({ deps, user, params: p }) => engagement.setSubscribed(deps, user!, p.id, true),
+    run: (tx, { user, params: p }) => engagement.setSubscribed(tx, user!, p.id, true),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/unsubscribe',
     tag: TAG,
@@ -127,9 +132,9 @@ export const suggestionEngagementRoutes = [
     policy: policy.member,
     params,
     response: subscriptionResultSchema,
-    handler: ({ deps, user, params: p }) => engagement.setSubscribed(deps, user!, p.id, false),
+    run: (tx, { user, params: p }) => engagement.setSubscribed(tx, user!, p.id, false),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/report-abuse',
     tag: TAG,
@@ -138,9 +143,9 @@ export const suggestionEngagementRoutes = [
     params,
     body: reportAbuseSchema,
     response: abuseReportResultSchema,
-    handler: ({ deps, user, params: p, body }) => engagement.reportAbuse(deps, user!, p.id, body.reason),
+    run: (tx, { user, params: p, body }) => engagement.reportAbuse(tx, user!, p.id, body.reason),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/under-consideration',
     tag: TAG,
@@ -148,9 +153,13 @@ export const suggestionEngagementRoutes = [
     policy: policy.role('COUNCIL'),
     params,
     response: councilActionResultSchema,
-    handler: ({ deps, user, params: p }) => council.markUnderConsideration(deps, user!, p.id),
+    run: (tx, { user, params: p }) => council.markUnderConsideration(tx, user!, p.id),
+    answer: async ({ id, mails }, { deps, user }, { mailFailed }) => ({
+      suggestion: await getSuggestionDetail(deps, user, id),
+      ...mailOutcome(mails, mailFailed),
+    }),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/request-info',
     tag: TAG,
@@ -159,6 +168,10 @@ export const suggestionEngagementRoutes = [
     params,
     body: requestMoreInfoSchema,
     response: councilActionResultSchema,
-    handler: ({ deps, user, params: p, body }) => council.requestMoreInfo(deps, user!, p.id, body.comment),
+    run: (tx, { user, params: p, body }) => council.requestMoreInfo(tx, user!, p.id, body.comment),
+    answer: async ({ id, mails }, { deps, user }, { mailFailed }) => ({
+      suggestion: await getSuggestionDetail(deps, user, id),
+      ...mailOutcome(mails, mailFailed),
+    }),
   }),
 ];

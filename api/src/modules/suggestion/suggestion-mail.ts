@@ -1,4 +1,3 @@
-import type { AppDeps } from '../../app-deps';
 import {
   composeMail,
   escapeHtml,
@@ -9,7 +8,7 @@ import {
 } from '../../mail/mail-compose';
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';
-import { MailNotQueuedError, queueMails, type MailJob } from '../../queues/mail-queue';
+import type { MailJob } from '../../queues/mail-queue';
 import { commentForMail, suggestionForMail, usernameOf, type Recipient } from './suggestion-mail.repo';
 
 /** The suggestion e-mails (comments, mentions, council actions): who gets them, their texts, their handler. */
@@ -58,17 +57,11 @@ export function councilMails(
 }
 
 /**
- * Queues the notices after the change committed. What could not be queued is counted in the outcome the caller
- * returns, so the page can say so (the committed change stands).
+ * What a write that e-mails answers once committed: the notices were queued after the commit by the command's
+ * effects (`mailFailed` when the queue did not take them; the committed change stands, the page says so).
  */
-export async function queueSuggestionMails(deps: AppDeps, jobs: SuggestionJob[]): Promise<MailOutcome> {
-  try {
-    await queueMails(deps, jobs);
-    return { mailed: jobs.length, mailFailed: 0 };
-  } catch (err) {
-    if (!(err instanceof MailNotQueuedError)) throw err;
-    return { mailed: 0, mailFailed: jobs.length };
-  }
+export function mailOutcome(jobs: number, mailFailed: boolean): MailOutcome {
+  return mailFailed ? { mailed: 0, mailFailed: jobs } : { mailed: jobs, mailFailed: 0 };
 }
 
 // ---- texts (English and Chinese) ----

@@ -33,6 +33,17 @@ export function displayStatus(status: string, tagTypes: string[]): SuggestionSum
 export const amountOut = (v: string | null) =>
   v === null ? null : v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
 
+/** One suggestion's tags (from the rows of several) as its summary and detail show them. */
+export function tagViews(id: string, tags: TagRow[]): SuggestionSummary['tags'] {
+  return tags
+    .filter((t) => t.suggestionId === id)
+    .map((t) => ({
+      type: t.type as SuggestionSummary['tags'][number]['type'],
+      description: t.description,
+      createdAt: t.createdAt.toISOString(),
+    }));
+}
+
 export function toSummary(row: SummaryRow, tags: TagRow[]): SuggestionSummary {
   const mine = tags.filter((t) => t.suggestionId === row.id);
   return {
@@ -47,11 +58,7 @@ export function toSummary(row: SummaryRow, tags: TagRow[]): SuggestionSummary {
       row.status,
       mine.map((t) => t.type),
     ),
-    tags: mine.map((t) => ({
-      type: t.type as SuggestionSummary['tags'][number]['type'],
-      description: t.description,
-      createdAt: t.createdAt.toISOString(),
-    })),
+    tags: tagViews(row.id, mine),
     signed: row.signed,
     budgetTotal: amountOut(row.budgetTotal),
     likesNum: row.likesNum,

@@ -15,6 +15,7 @@ import {
   updateSuggestionQuerySchema,
   type SuggestionListQuery,
 } from '@cr/contract/suggestion.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy, type AnyRoute } from '../../http/route';
 import { suggestionAdminRoutes } from './suggestion-admin.routes';
 import * as drafts from './suggestion-draft.service';
@@ -62,7 +63,7 @@ const collectionRoutes = [
       res.end();
     },
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion',
     tag: TAG,
@@ -72,7 +73,9 @@ const collectionRoutes = [
     query: createSuggestionQuerySchema,
     body: suggestionContentSchema,
     response: suggestionDetailSchema,
-    handler: ({ deps, user, query, body }) => service.createSuggestion(deps, user!, body, query.draftId),
+    run: (tx, { deps, user, query, body }) =>
+      service.createSuggestion(tx, deps.config.DEV_TOOLS, user!, body, query.draftId),
+    answer: (id, { deps, user }) => service.getSuggestionDetail(deps, user, id),
   }),
   defineRoute({
     method: 'get',
@@ -83,7 +86,7 @@ const collectionRoutes = [
     response: suggestionDraftListSchema,
     handler: ({ deps, user }) => drafts.listDrafts(deps, user!),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/drafts',
     tag: TAG,
@@ -91,7 +94,7 @@ const collectionRoutes = [
     policy: policy.member,
     body: saveSuggestionDraftSchema,
     response: suggestionDraftSchema,
-    handler: ({ deps, user, body }) => drafts.createDraft(deps, user!, body),
+    run: (tx, { deps, user, body }) => drafts.createDraft(tx, deps.config.DEV_TOOLS, user!, body),
   }),
   defineRoute({
     method: 'get',
@@ -103,7 +106,7 @@ const collectionRoutes = [
     response: suggestionDraftSchema,
     handler: ({ deps, user, params }) => drafts.getDraft(deps, user!, params.draftId),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/suggestion/drafts/:draftId',
     tag: TAG,
@@ -112,9 +115,9 @@ const collectionRoutes = [
     params: draftParamsSchema,
     body: saveSuggestionDraftSchema,
     response: suggestionDraftSchema,
-    handler: ({ deps, user, params, body }) => drafts.updateDraft(deps, user!, params.draftId, body),
+    run: (tx, { user, params, body }) => drafts.updateDraft(tx, user!, params.draftId, body),
   }),
-  defineRoute({
+  defineCommand({
     method: 'delete',
     path: '/suggestion/drafts/:draftId',
     tag: TAG,
@@ -122,7 +125,7 @@ const collectionRoutes = [
     policy: policy.member,
     params: draftParamsSchema,
     response: z.object({ deleted: z.boolean() }),
-    handler: ({ deps, user, params }) => drafts.deleteDraft(deps, user!, params.draftId),
+    run: (tx, { user, params }) => drafts.deleteDraft(tx, user!, params.draftId),
   }),
 ];
 
@@ -140,7 +143,7 @@ const itemRoutes = [
     response: suggestionDetailSchema,
     handler: ({ deps, user, params: p }) => service.getSuggestionDetail(deps, user, p.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/suggestion/:id',
     tag: TAG,
@@ -150,8 +153,9 @@ const itemRoutes = [
     query: updateSuggestionQuerySchema,
     body: suggestionContentSchema,
     response: suggestionDetailSchema,
-    handler: ({ deps, user, params: p, query, body }) =>
-      service.updateSuggestion(deps, user!, p.id, body, query.baseVersion),
+    run: (tx, { user, params: p, query, body }) =>
+      service.updateSuggestion(tx, user!, p.id, body, query.baseVersion),
+    answer: (id, { deps, user }) => service.getSuggestionDetail(deps, user, id),
   }),
   defineRoute({
     method: 'get',
@@ -163,7 +167,7 @@ const itemRoutes = [
     response: suggestionVersionListSchema,
     handler: ({ deps, user, params: p }) => service.getVersions(deps, user, p.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/revert',
     tag: TAG,
@@ -172,9 +176,10 @@ const itemRoutes = [
     params,
     body: revertSuggestionSchema,
     response: suggestionDetailSchema,
-    handler: ({ deps, user, params: p, body }) => service.revertSuggestion(deps, user!, p.id, body.version),
+    run: (tx, { user, params: p, body }) => service.revertSuggestion(tx, user!, p.id, body.version),
+    answer: (id, { deps, user }) => service.getSuggestionDetail(deps, user, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/cancel',
     tag: TAG,
@@ -182,9 +187,10 @@ const itemRoutes = [
     policy: policy.member,
     params,
     response: suggestionDetailSchema,
-    handler: ({ deps, user, params: p }) => service.cancelSuggestion(deps, user!, p.id),
+    run: (tx, { user, params: p }) => service.cancelSuggestion(tx, user!, p.id),
+    answer: (id, { deps, user }) => service.getSuggestionDetail(deps, user, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/archive',
     tag: TAG,
@@ -192,9 +198,10 @@ const itemRoutes = [
     policy: policy.member,
     params,
     response: suggestionDetailSchema,
-    handler: ({ deps, user, params: p }) => service.setArchived(deps, user!, p.id, true),
+    run: (tx, { user, params: p }) => service.setArchived(tx, user!, p.id, true),
+    answer: (id, { deps, user }) => service.getSuggestionDetail(deps, user, id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/suggestion/:id/unarchive',
     tag: TAG,
@@ -202,7 +209,8 @@ const itemRoutes = [
     policy: policy.member,
     params,
     response: suggestionDetailSchema,
-    handler: ({ deps, user, params: p }) => service.setArchived(deps, user!, p.id, false),
+    run: (tx, { user, params: p }) => service.setArchived(tx, user!, p.id, false),
+    answer: (id, { deps, user }) => service.getSuggestionDetail(deps, user, id),
   }),
   defineRoute({
     method: 'get',
@@ -214,7 +222,7 @@ const itemRoutes = [
     response: suggestionDraftSchema.nullable(),
     handler: ({ deps, user, params: p }) => drafts.getEditDraft(deps, user!, p.id),
   }),
-  defineRoute({
+  defineCommand({
     method: 'put',
     path: '/suggestion/:id/draft',
     tag: TAG,
@@ -223,7 +231,7 @@ const itemRoutes = [
     params,
     body: saveSuggestionDraftSchema,
     response: suggestionDraftSchema,
-    handler: ({ deps, user, params: p, body }) => drafts.saveEditDraft(deps, user!, p.id, body),
+    run: (tx, { user, params: p, body }) => drafts.saveEditDraft(tx, user!, p.id, body),
   }),
 ];
 

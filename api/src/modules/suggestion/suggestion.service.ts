@@ -8,6 +8,8 @@ import type {
   suggestionVersionListSchema,
 } from '@cr/contract/suggestion.contract';
 import type { z } from 'zod';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import type { AuthUser } from '../session';
 import { getSiteSettings } from '../site';
@@ -23,163 +25,152 @@ import { checkReferences } from './suggestion-references';
 import * as repo from './suggestion.repo';
 import { deleteEditDraft, deleteOwnDraft } from './suggestion-draft.repo';
 import { isSubscribed, reactionOf } from './suggestion-engagement.repo';
-import { toPublicAuthor, toSummary } from './suggestion-view';
-import { bumpListGeneration, publishSuggestionEvent } from './suggestion-events';
-
-async function publish(deps: AppDeps, id: string, event: SuggestionEvent, payload: object) {
-  await publishSuggestionEvent(deps, id, event, payload);
-}
+import { tagViews, toPublicAuthor, toSummary } from './suggestion-view';
+import { suggestionEvent } from './suggestion-events';
 
 /** Refused while the admin switch says suggestions are suspended (spec §1). */
-export async function assertNotSuspended(deps: AppDeps) {
-  const settings = await getSiteSettings(deps.database.db, deps.config.DEV_TOOLS);
+export async function assertNotSuspended(db: Db, devTools: boolean) {
+  const settings = await getSiteSettings(db, devTools);
   if (settings.suggestionsSuspended) throw suspendedError();
 }
 
+/** A change of one suggestion's content or state renews the cached lists and is announced in its room. */
+const changed = (id: string, event?: { name: SuggestionEvent; payload: object }): CommandOutcome<string> => ({
+  result: id,
+  cacheScopes: ['suggestions'],
+  events: event ? [suggestionEvent(id, event.name, event.payload)] : [],
+});
+
 /** Save and post: number from the sequence, draft hash, version 1, and the draft it came from removed. */
 export async function createSuggestion(
-  deps: AppDeps,
+  tx: Db,
+  devTools: boolean,
   user: AuthUser,
   content: SuggestionContent,
   draftId?: string,
-): Promise<SuggestionDetail> {
-  await assertNotSuspended(deps);
-  const db = deps.database.db;
-  await checkReferences(db, content);
-  const row = await db.transaction(async (tx) => {
-    const number = await repo.nextNumber(tx);
-    const draftHash = suggestionDraftHash(number, content);
-    const created = await repo.insertSuggestion(tx, { number, authorId: user.id, content, draftHash });
-    await repo.insertVersion(tx, {
-      suggestionId: created.id,
-      version: 1,
-      content,
-      draftHash,
-      createdBy: user.id,
-    });
-    if (draftId && !(await deleteOwnDraft(tx, draftId, user.id)))
-      throw notFound('draft', 'suggestion.draft_not_found');
-    return created;
+): Promise<CommandOutcome<string>> {
+  await assertNotSuspended(tx, devTools);
+  await checkReferences(tx, content);
+  const number = await repo.nextNumber(tx);
+  const draftHash = suggestionDraftHash(number, content);
+  const created = await repo.insertSuggestion(tx, { number, authorId: user.id, content, draftHash });
+  await repo.insertVersion(tx, {
+    suggestionId: created.id,
+    version: 1,
+    content,
+    draftHash,
+    createdBy: user.id,
   });
-  await bumpListGeneration(deps);
-  return getSuggestionDetail(deps, user, row.id);
+  if (draftId && !(await deleteOwnDraft(tx, draftId, user.id)))
+    throw notFound('draft', 'suggestion.draft_not_found');
+  return changed(created.id);
 }
 
 /** Edit (author, unsigned, ACTIVE): a new version; a stale `baseVersion` is refused, never overwritten. */
 export async function updateSuggestion(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   content: SuggestionContent,
   baseVersion?: number,
-): Promise<SuggestionDetail> {
-  const db = deps.database.db;
-  await checkReferences(db, content);
-  const row = await db.transaction(async (tx) => {
-    const current = assertVisible(await repo.findSuggestion(tx, id, true), user);
-    assertEditable(current, user);
-    if (baseVersion !== undefined && baseVersion !== current.version)
-      throw conflict(
-        'suggestion.version_conflict',
-        `This suggestion was changed (now version ${current.version}); reload it before saving.`,
-      );
-    const version = current.version + 1;
-    const draftHash = suggestionDraftHash(current.number, content);
-    const updated = await repo.updateContent(tx, current.id, { content, draftHash, version });
-    await repo.insertVersion(tx, {
-      suggestionId: current.id,
-      version,
-      content,
-      draftHash,
-      createdBy: user.id,
-    });
-    await deleteEditDraft(tx, current.id);
-    return updated;
+): Promise<CommandOutcome<string>> {
+  await checkReferences(tx, content);
+  const current = assertVisible(await repo.findSuggestion(tx, id, true), user);
+  assertEditable(current, user);
+  if (baseVersion !== undefined && baseVersion !== current.version)
+    throw conflict(
+      'suggestion.version_conflict',
+      `This suggestion was changed (now version ${current.version}); reload it before saving.`,
+    );
+  const version = current.version + 1;
+  const draftHash = suggestionDraftHash(current.number, content);
+  const row = await repo.updateContent(tx, current.id, { content, draftHash, version });
+  await repo.insertVersion(tx, {
+    suggestionId: current.id,
+    version,
+    content,
+    draftHash,
+    createdBy: user.id,
   });
-  await bumpListGeneration(deps);
-  await publish(deps, row.id, 'suggestion-updated', { version: row.version, draftHash: row.draftHash });
-  return getSuggestionDetail(deps, user, row.id);
+  await deleteEditDraft(tx, current.id);
+  return changed(row.id, {
+    name: 'suggestion-updated',
+    payload: { version: row.version, draftHash: row.draftHash },
+  });
 }
 
 /** Revert to an earlier version (author, unsigned): its content becomes a new version. */
 export async function revertSuggestion(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   version: number,
-): Promise<SuggestionDetail> {
-  const db = deps.database.db;
-  const row = await db.transaction(async (tx) => {
-    const current = assertVisible(await repo.findSuggestion(tx, id, true), user);
-    assertEditable(current, user);
-    const old = await repo.findVersion(tx, current.id, version);
-    if (!old) throw notFound('version', 'suggestion.version_not_found');
-    const next = current.version + 1;
-    const draftHash = suggestionDraftHash(current.number, old.content);
-    const updated = await repo.updateContent(tx, current.id, {
-      content: old.content,
-      draftHash,
-      version: next,
-    });
-    await repo.insertVersion(tx, {
-      suggestionId: current.id,
-      version: next,
-      content: old.content,
-      draftHash,
-      createdBy: user.id,
-      revertedFrom: version,
-    });
-    return updated;
+): Promise<CommandOutcome<string>> {
+  const current = assertVisible(await repo.findSuggestion(tx, id, true), user);
+  assertEditable(current, user);
+  const old = await repo.findVersion(tx, current.id, version);
+  if (!old) throw notFound('version', 'suggestion.version_not_found');
+  const next = current.version + 1;
+  const draftHash = suggestionDraftHash(current.number, old.content);
+  const row = await repo.updateContent(tx, current.id, {
+    content: old.content,
+    draftHash,
+    version: next,
   });
-  await bumpListGeneration(deps);
-  await publish(deps, row.id, 'suggestion-updated', { version: row.version, draftHash: row.draftHash });
-  return getSuggestionDetail(deps, user, row.id);
+  await repo.insertVersion(tx, {
+    suggestionId: current.id,
+    version: next,
+    content: old.content,
+    draftHash,
+    createdBy: user.id,
+    revertedFrom: version,
+  });
+  return changed(row.id, {
+    name: 'suggestion-updated',
+    payload: { version: row.version, draftHash: row.draftHash },
+  });
 }
 
 /** Cancel (author): refused with the spec's message once it was made into a proposal or already closed. */
-export async function cancelSuggestion(deps: AppDeps, user: AuthUser, id: string): Promise<SuggestionDetail> {
-  await deps.database.db.transaction(async (tx) => {
-    const row = assertVisible(await repo.findSuggestion(tx, id, true), user);
-    assertAuthor(row, user, 'cancel');
-    const referred = await repo.hasTag(tx, row.id, 'ADDED_TO_PROPOSAL');
-    if (
-      row.proposalHash ||
-      row.proposalNumber ||
-      referred ||
-      (row.status !== 'ACTIVE' && row.status !== 'ARCHIVED')
-    )
-      throw conflict('suggestion.cancel_failed', M.cancelFailed);
-    await repo.moveSuggestionStatus(tx, row.id, row.status, 'CANCELLED');
-  });
-  await bumpListGeneration(deps);
-  const detail = await getSuggestionDetail(deps, user, id);
-  await publish(deps, detail._id, 'suggestion-status', { status: detail.status });
-  return detail;
+export async function cancelSuggestion(tx: Db, user: AuthUser, id: string): Promise<CommandOutcome<string>> {
+  const row = assertVisible(await repo.findSuggestion(tx, id, true), user);
+  assertAuthor(row, user, 'cancel');
+  const referred = await repo.hasTag(tx, row.id, 'ADDED_TO_PROPOSAL');
+  if (
+    row.proposalHash ||
+    row.proposalNumber ||
+    referred ||
+    (row.status !== 'ACTIVE' && row.status !== 'ARCHIVED')
+  )
+    throw conflict('suggestion.cancel_failed', M.cancelFailed);
+  await repo.moveSuggestionStatus(tx, row.id, row.status, 'CANCELLED');
+  return changed(row.id, { name: 'suggestion-status', payload: { status: 'CANCELLED' } });
 }
 
 /** Archive / unarchive (author or admin): ACTIVE ⇄ ARCHIVED. */
 export async function setArchived(
-  deps: AppDeps,
+  tx: Db,
   user: AuthUser,
   id: string,
   archived: boolean,
-): Promise<SuggestionDetail> {
-  await deps.database.db.transaction(async (tx) => {
-    const row = assertVisible(await repo.findSuggestion(tx, id, true), user);
-    if (!isAuthor(row, user) && !isAdmin(user))
-      throw forbidden('Only the author or an admin can archive this suggestion.', 'suggestion.not_author');
-    const from = archived ? 'ACTIVE' : 'ARCHIVED';
-    if (row.status !== from)
-      throw conflict(
-        'suggestion.invalid_state',
-        archived ? 'Only an active suggestion can be archived.' : 'This suggestion is not archived.',
-      );
-    await repo.moveSuggestionStatus(tx, row.id, from, archived ? 'ARCHIVED' : 'ACTIVE');
-  });
-  await bumpListGeneration(deps);
-  const detail = await getSuggestionDetail(deps, user, id);
-  await publish(deps, detail._id, 'suggestion-status', { status: detail.status });
-  return detail;
+): Promise<CommandOutcome<string>> {
+  const row = assertVisible(await repo.findSuggestion(tx, id, true), user);
+  if (!isAuthor(row, user) && !isAdmin(user))
+    throw forbidden('Only the author or an admin can archive this suggestion.', 'suggestion.not_author');
+  const from = archived ? 'ACTIVE' : 'ARCHIVED';
+  if (row.status !== from)
+    throw conflict(
+      'suggestion.invalid_state',
+      archived ? 'Only an active suggestion can be archived.' : 'This suggestion is not archived.',
+    );
+  const to = archived ? 'ARCHIVED' : 'ACTIVE';
+  await repo.moveSuggestionStatus(tx, row.id, from, to);
+  return changed(row.id, { name: 'suggestion-status', payload: { status: to } });
+}
+
+/** A suggestion's tags as its detail shows them (what a room's `tags` event carries). */
+export async function suggestionTagViews(db: Db, id: string): Promise<SuggestionDetail['tags']> {
+  return tagViews(id, await repo.tagsOf(db, [id]));
 }
 
 /** The detail page: public fields only, plus what the caller may do. */
