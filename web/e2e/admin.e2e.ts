@@ -34,13 +34,12 @@ async function statusOf(path: string, token: string) {
   return res.status;
 }
 
-/** Clicks OK in the open confirmation (modal or popconfirm). */
+/** Clicks OK in the open confirmation (modal or popconfirm), once it has stopped zooming in. */
 async function confirm(page: Page, ok: string) {
-  await page
-    .locator('.ant-modal-footer, .ant-popconfirm-buttons')
-    .getByRole('button', { name: ok })
-    .last()
-    .click();
+  await clickWhenStill(
+    page,
+    page.locator('.ant-modal-footer, .ant-popconfirm-buttons').getByRole('button', { name: ok }).last(),
+  );
 }
 
 describe('administration', () => {

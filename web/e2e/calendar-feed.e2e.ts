@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage, clickWhenStill } from './browser';
 import { registerByApi } from './mail';
 
 const site = useSite();
@@ -46,7 +46,7 @@ describe('calendar feed card', () => {
 
     await card.getByRole('button', { name: 'Renew' }).click();
     await page.getByText('Renew your calendar feed?').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Renew' }).click();
+    await clickWhenStill(page, page.locator('.ant-popconfirm').getByRole('button', { name: 'Renew' }));
     await expect
       .poll(async () => (await card.getByTestId('calendar-feed-url').textContent())?.trim())
       .not.toBe(first);
@@ -56,7 +56,7 @@ describe('calendar feed card', () => {
 
     await card.getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('Revoke your calendar feed?').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Revoke' }).click();
+    await clickWhenStill(page, page.locator('.ant-popconfirm').getByRole('button', { name: 'Revoke' }));
     await card.getByText('You have no calendar feed yet.').waitFor();
     expect(await card.getByTestId('calendar-feed-url').count()).toBe(0);
     expect((await fetchFeed(second)).status).toBe(404);

@@ -19,9 +19,9 @@ async function tab(token: string | null, lang: 'en' | 'zh', path: string, opts: 
   await openAs(tp.page, site.site, token, lang, path);
   return tp;
 }
-/** Answers the open confirmation bubble. */
+/** Answers the open confirmation bubble, once it has stopped zooming in (a click mid-zoom can miss its button). */
 const confirmPop = (page: Page, ok: string) =>
-  page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok }).click();
+  clickWhenStill(page, page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok }));
 const statusIs = (page: Page, text: string) =>
   page.locator('main [data-testid="elip-status"]').filter({ hasText: text }).first().waitFor();
 

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, shot, useSite, waitForPage, type PageOptions } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  shot,
+  useSite,
+  waitForPage,
+  type PageOptions,
+  clickWhenStill,
+} from './browser';
 import { PHONE, ZH, noSideScroll, openSignedIn, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
 
@@ -118,7 +126,10 @@ describe('follow and direct messages', () => {
     await tab.page.getByRole('button', { name: 'Block' }).click();
     await tab.page.getByText('Block this member?').waitFor();
     await shot(tab.page, 'messages-block-confirm-en', { fullPage: false });
-    await tab.page.locator('.ant-popconfirm').getByRole('button', { name: 'Block' }).click();
+    await clickWhenStill(
+      tab.page,
+      tab.page.locator('.ant-popconfirm').getByRole('button', { name: 'Block' }),
+    );
     await tab.page.getByRole('button', { name: 'Unblock' }).waitFor();
   });
 });
