@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clickWhenStill,
   animationsDone,
   baseUrl,
   expectPageTitle,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot, useSite, type PageOptions } from './browser';
+import { clickWhenStill, launchBrowser, newPage, shot, useSite, type PageOptions } from './browser';
 import { PHONE, noSideScroll, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
 import { approveDialogQr, councilMember, openAs } from './proposal-flow';
