@@ -11,36 +11,39 @@ export interface Stage {
 interface StageResult {
   name: string;
   seconds: number;
-  /** CPU seconds the stage's processes used, and the machine's busy share over the stage (other work included). */
-  cpuSeconds: number;
+  /** The machine's busy share over the stage (other work on the machine included). */
   machineBusyShare: number;
   tasks: TaskResult[];
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);
-const secs = (n: number) => n.toFixed(0).padStart(7);
+const num = (n: number | undefined, width = 8) => (n === undefined ? '' : n.toFixed(0)).padStart(width);
+const sum = (ns: Array<number | undefined>) => ns.reduce<number>((total, n) => total + (n ?? 0), 0);
 
 /**
- * The timing table printed at the end of every run: each stage's wall-clock seconds, and each task's; for a stage
- * also the CPU seconds its processes used and how busy the machine was (near 100 % means the stage was bound by
- * the cores; well below, by waits).
+ * The timing table printed at the end of every run: each stage's wall-clock seconds, the CPU seconds its tasks used
+ * and how busy the machine was (near 100 % means the stage was bound by the cores; well below, by waits); and for
+ * each task when it started (seconds into the stage), how long it ran and its CPU seconds.
  */
 export function timingTable(results: StageResult[], extra: Array<{ name: string; seconds: number }>): string {
   const rows = [
     '',
     'Where the time went',
-    `${pad('stage / task', 44)}${'seconds'.padStart(7)}${'CPU s'.padStart(8)}${'machine busy'.padStart(14)}`,
+    `${pad('stage / task', 40)}${'start'.padStart(8)}${'seconds'.padStart(8)}${'CPU s'.padStart(8)}${'busy'.padStart(8)}`,
   ];
-  for (const e of extra) rows.push(`${pad(e.name, 44)}${secs(e.seconds)}`);
+  for (const e of extra) rows.push(`${pad(e.name, 40)}${''.padStart(8)}${num(e.seconds)}`);
   for (const stage of results) {
     const busy = `${(stage.machineBusyShare * 100).toFixed(0)} %`;
-    rows.push(`${pad(stage.name, 44)}${secs(stage.seconds)}${secs(stage.cpuSeconds)}${busy.padStart(14)}`);
-    for (const t of stage.tasks)
-      rows.push(`${pad(`  ${t.label}${t.ok ? '' : ' (FAILED)'}`, 44)}${secs(t.seconds)}`);
+    const cpu = sum(stage.tasks.map((t) => t.cpuSeconds));
+    rows.push(`${pad(stage.name, 40)}${''.padStart(8)}${num(stage.seconds)}${num(cpu)}${busy.padStart(8)}`);
+    for (const t of [...stage.tasks].sort((a, b) => a.startedAt - b.startedAt)) {
+      const mark = t.stopped ? ' (stopped)' : t.ok ? '' : ' (FAILED)';
+      rows.push(`${pad(`  ${t.label}${mark}`, 40)}${num(t.startedAt)}${num(t.seconds)}${num(t.cpuSeconds)}`);
+    }
   }
-  const total = [...extra, ...results].reduce((sum, r) => sum + r.seconds, 0);
-  const cpuTotal = results.reduce((sum, r) => sum + r.cpuSeconds, 0);
-  rows.push(`${pad('total', 44)}${secs(total)}${secs(cpuTotal)}`);
+  const total = sum([...extra, ...results].map((r) => r.seconds));
+  const cpuTotal = sum(results.flatMap((r) => r.tasks.map((t) => t.cpuSeconds)));
+  rows.push(`${pad('total', 40)}${''.padStart(8)}${num(total)}${num(cpuTotal)}`);
   return rows.join('\n');
 }
 
@@ -55,10 +58,19 @@ export async function runStages(stages: Stage[], extra: Array<{ name: string; se
     console.log(`\n=== ${stage.name} ===`);
     const started = performance.now();
     const cpuBefore = readCpu();
-    const tasks = await runPool(stage.tasks, stage.width);
-    const cpu = cpuBetween(cpuBefore, readCpu());
-    results.push({ name: stage.name, seconds: (performance.now() - started) / 1000, ...cpu, tasks });
-    failed = tasks.filter((t) => !t.ok).map((t) => t.label);
+    const tasks = await runPool(stage.tasks, stage.width, started);
+    const { machineBusyShare } = cpuBetween(cpuBefore, readCpu());
+    results.push({
+      name: stage.name,
+      seconds: (performance.now() - started) / 1000,
+      machineBusyShare,
+      tasks,
+    });
+    const names = new Set(tasks.map((t) => t.label));
+    failed = [
+      ...tasks.filter((t) => !t.ok).map((t) => t.label),
+      ...stage.tasks.filter((t) => !names.has(t.label)).map((t) => `${t.label} (not run)`),
+    ];
     if (failed.length) break;
   }
   console.log(timingTable(results, extra));
