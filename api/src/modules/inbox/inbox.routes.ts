@@ -1,4 +1,5 @@
 import { inboxReadSchema, inboxSchema } from '@cr/contract/inbox.contract';
+import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { markInboxRead, readInbox } from './inbox.service';
 
@@ -16,7 +17,7 @@ export const inboxRoutes = [
     response: inboxSchema,
     handler: ({ deps, user }) => readInbox(deps, user!),
   }),
-  defineRoute({
+  defineCommand({
     method: 'post',
     path: '/inbox/read',
     tag: TAG,
@@ -24,6 +25,8 @@ export const inboxRoutes = [
     policy: policy.member,
     body: inboxReadSchema,
     response: inboxSchema,
-    handler: ({ deps, user, body }) => markInboxRead(deps, user!, body),
+    run: (tx, { deps, user, body }) => markInboxRead(tx, deps, user!, body),
+    // The inbox as it stands once committed.
+    answer: (_done, { deps, user }) => readInbox(deps, user!),
   }),
 ];

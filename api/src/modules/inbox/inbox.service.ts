@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { Inbox, InboxItem, InboxRead } from '@cr/contract/inbox.contract';
-import { commitThen } from '../../effects/after-commit';
+import type { Db } from '../../db/db-client';
+import type { CommandOutcome } from '../../http/command';
 import { memberDeadlineState } from '../calendar';
 import { proposalWindow } from '../proposal';
 import { isSecretaryGeneral } from '../proposal-tracking';
@@ -49,9 +50,8 @@ const proposalSubject = (r: { proposalId: string; number: number | null; title: 
 });
 
 /** Council: PROPOSED proposals of the member's seated term, window open, no vote of theirs stored. */
-async function voteItems(deps: AppDeps, user: AuthUser): Promise<Draft[]> {
+async function voteItems(deps: AppDeps, db: Db, user: AuthUser): Promise<Draft[]> {
   if (!user.did) return [];
-  const db = deps.database.db;
   const { clock, seat, proposals } = await memberDeadlineState(db, deps.config.CHAIN_ID, user.did);
   if (!seat) return [];
   const open = proposals
@@ -79,8 +79,7 @@ async function voteItems(deps: AppDeps, user: AuthUser): Promise<Draft[]> {
 }
 
 /** The secretary general: payment requests, tracking messages and summaries awaiting review. */
-async function reviewItems(deps: AppDeps, user: AuthUser): Promise<Draft[]> {
-  const db = deps.database.db;
+async function reviewItems(deps: AppDeps, db: Db, user: AuthUser): Promise<Draft[]> {
   if (!(await isSecretaryGeneral(db, user))) return [];
   const [payments, tracking] = await Promise.all([
     repo.paymentsAwaitingReview(db),
@@ -109,8 +108,7 @@ async function reviewItems(deps: AppDeps, user: AuthUser): Promise<Draft[]> {
 }
 
 /** The owner: rejected tracking / summary / payment requests to fix, and withdrawals ready. */
-async function ownerItems(deps: AppDeps, user: AuthUser): Promise<Draft[]> {
-  const db = deps.database.db;
+async function ownerItems(deps: AppDeps, db: Db, user: AuthUser): Promise<Draft[]> {
   const [tracking, stages] = await Promise.all([
     repo.rejectedTrackingOf(db, user.id),
     repo.ownerStagesToAct(db, user.id),
@@ -157,9 +155,9 @@ async function ownerItems(deps: AppDeps, user: AuthUser): Promise<Draft[]> {
 }
 
 /** Authors and mentioned members: comments by others on their suggestions (and proposals made of them). */
-async function commentItems(deps: AppDeps, user: AuthUser, now: Date): Promise<Draft[]> {
+async function commentItems(db: Db, user: AuthUser, now: Date): Promise<Draft[]> {
   const rows = await repo.commentsFor(
-    deps.database.db,
+    db,
     user.id,
     new Date(now.getTime() - EVENT_DAYS * DAY_MS),
     EVENT_LIMIT,
@@ -177,9 +175,9 @@ async function commentItems(deps: AppDeps, user: AuthUser, now: Date): Promise<D
 }
 
 /** The signers of an action the chain refused for good (api/src/chain/chain-refusal.ts), with the reason. */
-async function refusalItems(deps: AppDeps, user: AuthUser, now: Date): Promise<Draft[]> {
+async function refusalItems(db: Db, user: AuthUser, now: Date): Promise<Draft[]> {
   const rows = await repo.refusalNoticesFor(
-    deps.database.db,
+    db,
     user.id,
     new Date(now.getTime() - EVENT_DAYS * DAY_MS),
     EVENT_LIMIT,
@@ -202,17 +200,22 @@ async function refusalItems(deps: AppDeps, user: AuthUser, now: Date): Promise<D
 }
 
 /** Every item of the member now: needs first (votes by deadline), then the rest newest first. */
-export async function readInbox(deps: AppDeps, user: AuthUser, now = new Date()): Promise<Inbox> {
+export async function readInbox(
+  deps: AppDeps,
+  user: AuthUser,
+  now = new Date(),
+  db: Db = deps.database.db,
+): Promise<Inbox> {
   const parts = await Promise.all([
-    voteItems(deps, user),
-    reviewItems(deps, user),
-    ownerItems(deps, user),
-    commentItems(deps, user, now),
-    refusalItems(deps, user, now),
+    voteItems(deps, db, user),
+    reviewItems(deps, db, user),
+    ownerItems(deps, db, user),
+    commentItems(db, user, now),
+    refusalItems(db, user, now),
   ]);
   const drafts = parts.flat();
   const read = await repo.readKeys(
-    deps.database.db,
+    db,
     user.id,
     drafts.map((d) => d.key),
   );
@@ -230,21 +233,19 @@ export async function readInbox(deps: AppDeps, user: AuthUser, now = new Date())
 }
 
 /**
- * Marks items read for the session's member: the keys given (only those now in their own inbox, so nothing else
- * can be written), or all. Other tabs of the member hear it on their room.
+ * Marks items read for the session's member: the keys given (only those now in their own inbox, read in the same
+ * transaction, so nothing else can be written), or all. Other tabs of the member hear it on their room.
  */
 export async function markInboxRead(
+  tx: Db,
   deps: AppDeps,
   user: AuthUser,
   input: InboxRead,
   now = new Date(),
-): Promise<Inbox> {
-  const current = await readInbox(deps, user, now);
+): Promise<CommandOutcome<undefined>> {
+  const current = await readInbox(deps, user, now, tx);
   const mine = new Set(current.items.map((i) => i.key));
   const keys = 'all' in input ? [...mine] : input.keys.filter((k) => mine.has(k));
-  await commitThen(deps, async (tx) => {
-    await repo.markRead(tx, user.id, keys, new Date(now.getTime() - MARK_DAYS * DAY_MS));
-    return { result: undefined, events: inboxEvents([user.id]) };
-  });
-  return readInbox(deps, user, now);
+  await repo.markRead(tx, user.id, keys, new Date(now.getTime() - MARK_DAYS * DAY_MS));
+  return { result: undefined, events: inboxEvents([user.id]) };
 }

@@ -17,7 +17,7 @@ import { entryForMail } from './tracking.repo';
 
 /**
  * The tracking e-mails: a submission to the secretariat (every active SECRETARY account, one message each) and a
- * review to the owner. Queued after commit (commitThen's `mails`); written at send time in the recipient's
+ * review to the owner. Queued after commit (the command's `mails`); written at send time in the recipient's
  * language. The job id carries the submission round, so a resubmission is mailed again but a replay is not.
  */
 
