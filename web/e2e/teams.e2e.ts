@@ -63,6 +63,18 @@ describe('teams and CRcles', () => {
     expect(await noSideScroll(jp)).toBe(true);
     await shot(jp, 'teams-applied-zh-375');
 
+    // The team's edit page, opened by someone who is not its owner: the heading, the trail and a way back stay,
+    // with the reason (issue: it used to show one bare sentence).
+    await jp.goto(`${new URL(teamUrl).href}/edit`);
+    await waitForPage(jp);
+    await jp.getByRole('heading', { name: '编辑团队' }).waitFor();
+    await jp.getByRole('alert').getByText('只有此团队的负责人可以执行此操作。').waitFor();
+    await jp.getByRole('navigation', { name: '面包屑导航' }).getByRole('link', { name }).waitFor();
+    await jp.getByRole('button', { name: '返回团队' }).click();
+    await jp.getByTestId('team-apply').or(jp.getByText('你的申请正在等待负责人处理。')).first().waitFor();
+    expect(new URL(jp.url()).pathname).toBe(new URL(teamUrl).pathname);
+    expect(await noSideScroll(jp)).toBe(true);
+
     // The owner approves; the member list names the new member.
     await page.reload();
     await waitForPage(page);
