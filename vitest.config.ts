@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['{contract,did,contracts-abi,api,chain-worker,scripts}/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Each worker keeps its imports across files (as the integration project does): the unit and web
+          // projects used 88 s of CPU isolated, 22 s not, the same 408 tests passing in any file order.
+          isolate: false,
         },
       },
       {
@@ -22,6 +25,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/test-setup.ts'],
+          // Imports kept across files; each file still gets a fresh jsdom (see the unit project).
+          isolate: false,
           // Above test-setup's 8 s wait for a lazily loaded page: its first visit transforms the page's
           // module graph, which takes seconds on two busy cores.
           testTimeout: 20_000,
