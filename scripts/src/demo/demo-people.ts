@@ -27,7 +27,7 @@ interface RequestState {
 
 export const RATE_LIMIT_HINT =
   'the stack limits wallet requests and registrations per client address (WALLET_REQUEST_LIMIT, ' +
-  'REGISTER_ADDRESS_LIMITS): a larger demo needs a stack started with WALLET_REQUEST_LIMIT=0 REGISTER_ADDRESS_LIMITS=0';
+  'REGISTER_ADDRESS_LIMITS): wait 10 minutes, or play larger demos on a stack started with WALLET_REQUEST_LIMIT=0 REGISTER_ADDRESS_LIMITS=0';
 
 /**
  * The phone's part, played by the stack's own dev wallet: every sign-in and signature is a QR request made through

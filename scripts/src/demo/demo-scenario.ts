@@ -160,7 +160,12 @@ class Demo {
 
   /** A council member makes the signed suggestion a proposal; waits until it is registered on chain. */
   async propose(member: DemoPerson, suggestionId: string): Promise<ProposalDetail> {
-    const { state } = await this.wallets.sign(member.wallet, 'make-proposal', { ref: suggestionId }, member.token);
+    const { state } = await this.wallets.sign(
+      member.wallet,
+      'make-proposal',
+      { ref: suggestionId },
+      member.token,
+    );
     const id = String((state.result as { proposalId?: string } | null)?.proposalId ?? '');
     if (!id) throw new Error(`make-proposal: no proposal in ${JSON.stringify(state)}`);
     return this.waitProposal(
@@ -212,7 +217,8 @@ class Demo {
       (x) => {
         const m = x.milestones[stage];
         return (
-          m?.status === status && (!m.action || (m.action.status !== 'unchain' && m.action.status !== 'chaining'))
+          m?.status === status &&
+          (!m.action || (m.action.status !== 'unchain' && m.action.status !== 'chaining'))
         );
       },
       120_000,
@@ -255,7 +261,12 @@ class Demo {
     await this.waitStage(id, 0, 'WAITING_FOR_WITHDRAWAL');
     await this.ownerSigns(owner, 'withdraw', { proposalId: id });
     await this.waitStage(id, 0, 'WITHDRAWN');
-    await this.tracking(owner, id, 'TRACKING', '## Month 1\nThe design is done and reviewed; work on the beta started.');
+    await this.tracking(
+      owner,
+      id,
+      'TRACKING',
+      '## Month 1\nThe design is done and reviewed; work on the beta started.',
+    );
     await this.ownerSigns(owner, 'request-payment', {
       proposalId: id,
       stage: 1,
@@ -269,7 +280,12 @@ class Demo {
     await this.waitStage(id, 0, 'WAITING_FOR_WITHDRAWAL');
     await this.ownerSigns(owner, 'withdraw', { proposalId: id });
     await this.waitStage(id, 0, 'WITHDRAWN');
-    await this.tracking(owner, id, 'TRACKING', '## Month 2\nThe beta is **online**: 1,200 visitors in its first month.');
+    await this.tracking(
+      owner,
+      id,
+      'TRACKING',
+      '## Month 2\nThe beta is **online**: 1,200 visitors in its first month.',
+    );
     await this.payStage(owner, id, 1, 'Beta delivered: see the tracking.');
     await this.tracking(
       owner,
@@ -300,7 +316,6 @@ class Demo {
   }
 }
 
-
 // ── the rest of the DAO: other suggestion types, ELIPs, releases, teams, tasks, a community, comments ─────────
 
 type Choice = 'yes' | 'oppose' | 'abstain';
@@ -312,16 +327,56 @@ async function otherSuggestions(d: Demo, u: number, targets: { active: number; f
   const authors = d.authors.slice(u * 4, u * 4 + 4);
   const a = (i: number) => authors[i % authors.length]!;
   const t = d.tag(u);
-  const base = (title: string, abstract: string, motivation: string) => ({ title: `${title}${t}`, abstract, motivation });
+  const base = (title: string, abstract: string, motivation: string) => ({
+    title: `${title}${t}`,
+    abstract,
+    motivation,
+  });
   const list: Array<[DemoPerson, SuggestionContentInput, boolean]> = [
-    [a(3), { ...base(OTHER_SUGGESTIONS.against.title, OTHER_SUGGESTIONS.against.abstract, OTHER_SUGGESTIONS.against.motivation), type: '2' }, false],
-    [a(2), { ...base(OTHER_SUGGESTIONS.other.title, OTHER_SUGGESTIONS.other.abstract, OTHER_SUGGESTIONS.other.motivation), type: '3' }, false],
-    [a(1), { ...motion(MOTIONS[(u + 4) % MOTIONS.length]!, `${MOTIONS[(u + 4) % MOTIONS.length]!.title}${t}`) }, true],
-    [a(0), { ...motion(MOTIONS[(u + 5) % MOTIONS.length]!, `${MOTIONS[(u + 5) % MOTIONS.length]!.title} — v2${t}`) }, false],
     [
       a(3),
       {
-        ...base('Hand the open data portal to a new maintainer', 'The current owner moves on; a new maintainer takes over the project and its payments.', 'The project needs an active owner for its last stages.'),
+        ...base(
+          OTHER_SUGGESTIONS.against.title,
+          OTHER_SUGGESTIONS.against.abstract,
+          OTHER_SUGGESTIONS.against.motivation,
+        ),
+        type: '2',
+      },
+      false,
+    ],
+    [
+      a(2),
+      {
+        ...base(
+          OTHER_SUGGESTIONS.other.title,
+          OTHER_SUGGESTIONS.other.abstract,
+          OTHER_SUGGESTIONS.other.motivation,
+        ),
+        type: '3',
+      },
+      false,
+    ],
+    [
+      a(1),
+      { ...motion(MOTIONS[(u + 4) % MOTIONS.length]!, `${MOTIONS[(u + 4) % MOTIONS.length]!.title}${t}`) },
+      true,
+    ],
+    [
+      a(0),
+      {
+        ...motion(MOTIONS[(u + 5) % MOTIONS.length]!, `${MOTIONS[(u + 5) % MOTIONS.length]!.title} — v2${t}`),
+      },
+      false,
+    ],
+    [
+      a(3),
+      {
+        ...base(
+          'Hand the open data portal to a new maintainer',
+          'The current owner moves on; a new maintainer takes over the project and its payments.',
+          'The project needs an active owner for its last stages.',
+        ),
         type: 'CHANGE_PROPOSAL',
         targetProposalNumber: targets.active,
         newOwnerDid: a(2).did,
@@ -331,7 +386,11 @@ async function otherSuggestions(d: Demo, u: number, targets: { active: number; f
     [
       a(2),
       {
-        ...base('新任秘书长提名', '提名一位新的秘书长，负责付款审核与进度跟踪。', '现任秘书长任期将满，需要平稳交接。'),
+        ...base(
+          '新任秘书长提名',
+          '提名一位新的秘书长，负责付款审核与进度跟踪。',
+          '现任秘书长任期将满，需要平稳交接。',
+        ),
         type: 'CHANGE_SECRETARY',
         newSecretaryDid: a(1).did,
       },
@@ -340,7 +399,11 @@ async function otherSuggestions(d: Demo, u: number, targets: { active: number; f
     [
       a(1),
       {
-        ...base('Terminate a stalled proposal', 'The team has not reported for three months; the remaining stages should be cancelled.', 'Unreported work should not keep budget reserved.'),
+        ...base(
+          'Terminate a stalled proposal',
+          'The team has not reported for three months; the remaining stages should be cancelled.',
+          'Unreported work should not keep budget reserved.',
+        ),
         type: 'TERMINATE_PROPOSAL',
         closeProposalNumber: targets.final,
       },
@@ -349,7 +412,11 @@ async function otherSuggestions(d: Demo, u: number, targets: { active: number; f
     [
       a(0),
       {
-        ...base('Reserve customized DIDs for ecosystem projects', 'Reserve short DID names for the main ecosystem projects.', 'Avoid squatting on the names members expect.'),
+        ...base(
+          'Reserve customized DIDs for ecosystem projects',
+          'Reserve short DID names for the main ecosystem projects.',
+          'Avoid squatting on the names members expect.',
+        ),
         type: 'RESERVE_CUSTOMIZED_ID',
         didNameList: 'essentials feeds hive',
       },
@@ -358,7 +425,11 @@ async function otherSuggestions(d: Demo, u: number, targets: { active: number; f
     [
       a(3),
       {
-        ...base('接收已预留的自定义 DID', '将预留的自定义 DID 交给对应项目的 DID 持有人。', '项目方已经完成身份验证。'),
+        ...base(
+          '接收已预留的自定义 DID',
+          '将预留的自定义 DID 交给对应项目的 DID 持有人。',
+          '项目方已经完成身份验证。',
+        ),
         type: 'RECEIVE_CUSTOMIZED_ID',
         receivedCustomizedIdList: ['essentials'],
         customizedIdBindToDid: a(0).did,
@@ -368,7 +439,11 @@ async function otherSuggestions(d: Demo, u: number, targets: { active: number; f
     [
       a(2),
       {
-        ...base('Lower the customized DID fee', 'Lower the fee rate of customized DIDs so more members register one.', 'The fee is high compared with other chains.'),
+        ...base(
+          'Lower the customized DID fee',
+          'Lower the fee rate of customized DIDs so more members register one.',
+          'The fee is high compared with other chains.',
+        ),
         type: 'CHANGE_CUSTOMIZED_ID_FEE',
         customizedIdFee: '0.5',
         effectiveHeightOfEid: 1_800_000,
@@ -378,7 +453,11 @@ async function otherSuggestions(d: Demo, u: number, targets: { active: number; f
     [
       a(1),
       {
-        ...base('Register a gaming side chain', 'Register a new side chain for on-chain games, with its genesis and exchange rate.', 'Games need cheap, fast transactions of their own.'),
+        ...base(
+          'Register a gaming side chain',
+          'Register a new side chain for on-chain games, with its genesis and exchange rate.',
+          'Games need cheap, fast transactions of their own.',
+        ),
         type: 'REGISTER_SIDE_CHAIN',
         sideChainDetails: {
           name: 'PlayChain',
@@ -453,10 +532,15 @@ async function elips(d: Demo, u: number) {
   };
   const councilVote = async (id: string, k: number, value: 'YES' | 'OPPOSE' | 'ABSTAIN') => {
     const m = d.council[k]!;
-    await d.wallets.sign(m.wallet, 'vote-elip', { elipId: id, value, reason: value === 'YES' ? '规范清晰，支持。' : 'Needs a migration section.' }, m.token);
+    await d.wallets.sign(
+      m.wallet,
+      'vote-elip',
+      { elipId: id, value, reason: value === 'YES' ? '规范清晰，支持。' : 'Needs a migration section.' },
+      m.token,
+    );
   };
   await d.part('ELIP personal draft', () => create(2, ' (notes)'));
-  await d.part('ELIP waiting for review', async () => move((await create(1, '')).  _id, 'submit'));
+  await d.part('ELIP waiting for review', async () => move((await create(1, ''))._id, 'submit'));
   await d.part('ELIP rejected', async () => {
     const e = await create(2, ' v0');
     await move(e._id, 'submit');
@@ -482,8 +566,17 @@ async function elips(d: Demo, u: number) {
 
 async function releases(d: Demo, u: number) {
   const notes = [
-    { name: `v2.${u + 3}.0`, description: '**New**: ELIPs with council votes signed in the wallet.\n\n- 提案存档可离线校验\n- Faster lists', date: '2026-11-20' },
-    { name: `v2.${u + 3}.1`, description: 'Fixes: the treasury page shows every withdrawal with its block.', date: '2026-11-28' },
+    {
+      name: `v2.${u + 3}.0`,
+      description:
+        '**New**: ELIPs with council votes signed in the wallet.\n\n- 提案存档可离线校验\n- Faster lists',
+      date: '2026-11-20',
+    },
+    {
+      name: `v2.${u + 3}.1`,
+      description: 'Fixes: the treasury page shows every withdrawal with its block.',
+      date: '2026-11-28',
+    },
   ];
   for (const note of notes)
     await d.part(`release note ${note.name}`, () =>
@@ -502,9 +595,10 @@ async function teams(d: Demo, u: number) {
       (
         await team(authors[0]!.token, {
           name: `Elastos Data Lab${t}`,
-          description: 'We build open dashboards and data sets about the Elastos chains, for members and journalists.',
+          description:
+            'We build open dashboards and data sets about the Elastos chains, for members and journalists.',
           tags: ['data', 'open-source'],
-          recruiting: ['PYTHON', 'REACT'],
+          recruiting: ['PYTHON', 'JAVASCRIPT'],
         })
       )._id,
     );
@@ -514,7 +608,7 @@ async function teams(d: Demo, u: number) {
           name: `深圳开发者小组${t}`,
           description: '每月组织一次开发者聚会，分享 Elastos 智能合约与 DID 开发经验。',
           tags: ['meetup'],
-          recruiting: ['MARKETING'],
+          recruiting: ['SOCIAL_MEDIA_MARKETING', 'TRANSLATION'],
         })
       )._id,
     );
@@ -524,14 +618,16 @@ async function teams(d: Demo, u: number) {
       type: 'CRCLE',
       subcategory: 'DEVELOPER',
       name: `Smart Chain Builders${t}`,
-      description: 'The CRcle of developers building on the Elastos Smart Chain: reviews, office hours, grants.',
+      description:
+        'The CRcle of developers building on the Elastos Smart Chain: reviews, office hours, grants.',
       tags: ['esc'],
     });
     await team(d.admin.token, {
       type: 'CRCLE',
       subcategory: 'ESSENTIAL',
       name: `Community Translators${t}`,
-      description: 'Members who translate the site, the documentation and proposals between English and Chinese.',
+      description:
+        'Members who translate the site, the documentation and proposals between English and Chinese.',
       tags: ['i18n'],
     });
   });
@@ -607,9 +703,14 @@ async function community(d: Demo, u: number) {
 /** The round this stack is at: the demo wallets already made (demoN-…) tell earlier rounds. */
 async function rounds(api: DemoClient): Promise<number[]> {
   const wallets = await api.call<Array<{ name: string }>>('/dev/wallets');
-  return [...new Set(wallets.map((w) => roundOf(w.name)).filter((r): r is string => !!r).map(Number))].sort(
-    (a, b) => a - b,
-  );
+  return [
+    ...new Set(
+      wallets
+        .map((w) => roundOf(w.name))
+        .filter((r): r is string => !!r)
+        .map(Number),
+    ),
+  ].sort((a, b) => a - b);
 }
 
 /** Plays the demo DAO against the running stack at `opts.url`. */
@@ -631,7 +732,9 @@ export async function playDemo(opts: DemoOptions): Promise<DemoResult & { proble
   const secs = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
   await d.people(scale);
-  log(`demo: ${d.authors.length} new members signed up by DID, council and secretariat signed in (${secs()})`);
+  log(
+    `demo: ${d.authors.length} new members signed up by DID, council and secretariat signed in (${secs()})`,
+  );
 
   // The council's first proposals: registered, voted on chain; the home page fills as they are posted.
   const authorOf = (u: number, k: number) => d.authors[u * 4 + k]!;
@@ -661,7 +764,9 @@ export async function playDemo(opts: DemoOptions): Promise<DemoResult & { proble
   log(`demo: ${phaseA.length * 3} proposals registered and voted on chain (${secs()})`);
   const all = phaseA.flatMap((x) => [x.final, x.active, x.vetoed]);
   await d.chain.mineTo(Math.max(...all.map((x) => x.proposal.window.votingEndHeight!)));
-  await Promise.all(all.map((x) => d.waitProposal(x.proposal._id, 'NOTIFICATION', (p) => p.status === 'NOTIFICATION')));
+  await Promise.all(
+    all.map((x) => d.waitProposal(x.proposal._id, 'NOTIFICATION', (p) => p.status === 'NOTIFICATION')),
+  );
   await Promise.all(phaseA.map((x) => d.veto(x.vetoed.proposal, x.u)));
   await d.chain.mineTo(Math.max(...all.map((x) => x.proposal.window.vetoEndHeight!)));
   await Promise.all(
@@ -686,7 +791,11 @@ export async function playDemo(opts: DemoOptions): Promise<DemoResult & { proble
         active: x.active.proposal.number!,
         final: x.final.proposal.number!,
       });
-      await social(d, x.u, [x.final.suggestion._id, x.active.suggestion._id, ...posted.slice(0, 3).map((s) => s._id)]);
+      await social(d, x.u, [
+        x.final.suggestion._id,
+        x.active.suggestion._id,
+        ...posted.slice(0, 3).map((s) => s._id),
+      ]);
       return posted.length;
     }),
   );
@@ -700,7 +809,9 @@ export async function playDemo(opts: DemoOptions): Promise<DemoResult & { proble
     );
     await d.chain.mineTo(Math.max(...vetoWindow.map((x) => x.proposal.window.votingEndHeight!)));
     await Promise.all(
-      vetoWindow.map((x) => d.waitProposal(x.proposal._id, 'NOTIFICATION', (p) => p.status === 'NOTIFICATION')),
+      vetoWindow.map((x) =>
+        d.waitProposal(x.proposal._id, 'NOTIFICATION', (p) => p.status === 'NOTIFICATION'),
+      ),
     );
     // Last, so it is still in its window when the demo ends: a proposal the council is voting on.
     const voting = await Promise.all(

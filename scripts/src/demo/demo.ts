@@ -51,7 +51,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const result = await playDemo({ url, rpcUrl, scale, more: values.more, log: (l) => console.log(l) });
   if (result.problems.length > 0) {
-    console.error(`\n${result.problems.length} part(s) of the demo failed:\n  ${result.problems.join('\n  ')}`);
+    console.error(
+      `\n${result.problems.length} part(s) of the demo failed:\n  ${result.problems.join('\n  ')}`,
+    );
     return 1;
   }
   return 0;
