@@ -1,4 +1,4 @@
-import { DemoClient, DemoHttpError } from './demo-client';
+import { type DemoClient, DemoHttpError } from './demo-client';
 
 /** Someone the demo acts as: a dev wallet identity with a session on the site. */
 export interface DemoPerson {

@@ -121,19 +121,17 @@ class Demo {
     this.secretary = await this.wallets.person('secretary');
     this.admin = await this.wallets.person('admin');
     const count = 4 * scale;
-    this.authors = [];
-    for (let i = 0; i < count; i++) {
-      const who = DEMO_AUTHORS[i % DEMO_AUTHORS.length]!;
-      const name = `${PREFIX}${this.round}-${i + 1}`;
-      this.authors.push(
-        await this.wallets.person(name, {
+    this.authors = await Promise.all(
+      Array.from({ length: count }, (_, i) => {
+        const who = DEMO_AUTHORS[i % DEMO_AUTHORS.length]!;
+        return this.wallets.person(`${PREFIX}${this.round}-${i + 1}`, {
           username: `${who.firstName.toLowerCase().replace(/[^a-z]/g, '') || 'member'}_${this.round}_${i + 1}`,
           firstName: who.firstName,
           lastName: who.lastName,
           country: who.country,
-        }),
-      );
-    }
+        });
+      }),
+    );
   }
 
   // ── suggestions and proposals ─────────────────────────────────────────────────────────────────────────────
