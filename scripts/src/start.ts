@@ -40,7 +40,7 @@ async function main() {
     }).then(
       (r) =>
         console.log(
-          `  demo DAO ready ${((Date.now() - running) / 1000).toFixed(0)} s after start-up` +
+          `  demo DAO ready ${((Date.now() - running) / 1000).toFixed(0)} s after "is running"` +
             (r.problems.length ? ` (${r.problems.length} part(s) failed, see above)` : ''),
         ),
       (err: unknown) => {
