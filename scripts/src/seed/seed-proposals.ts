@@ -1,11 +1,12 @@
 // Seed proposals for the list benchmark: signed seed suggestions made into proposals by the seed council, statuses
 // spread over the lifecycle. They carry no chain facts: never registered (no register action, transaction, block
-// heights or term), no chain head, no council seats; votes (by the members the chain seated, at most one per seat)
-// are saved on the site and never posted, so none is "On chain" and the tallies, which count chained votes, stay at
-// zero. The proposal page says so (a proposal past DRAFT without any registration). A seed that registered them
-// would need the council's signatures for thousands of proposals: the demo DAO (npm run demo) is the one played on
-// chain.
+// heights or term), no chain head, no council seats. Their votes (by the members the chain seated, one per seat; by
+// the seed council where no chain ever seated anyone) are saved on the site and never posted, so none is "On
+// chain" and the tallies, which count chained votes, stay at zero. The proposal page says so (a proposal past DRAFT
+// without any registration). Registering them would need the council's signatures for thousands of proposals: the
+// demo DAO (npm run demo) is the one played on chain.
 import { randomBytes } from 'node:crypto';
+import { keccak256, toUtf8Bytes } from 'ethers';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@cr/api/db/db-client';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
@@ -55,17 +56,25 @@ async function seedCouncil(db: Db, domain: string) {
 }
 
 /**
- * Who may have a (saved, never posted) vote on a seed proposal: the members the chain index seated in its latest
- * term, one each, with their site accounts when they have one. No term indexed (a database that never ran with a
- * chain): nobody, and seed proposals have no votes.
+ * Who has a (saved, never posted) vote on a seed proposal: the members the chain index seated in its latest term,
+ * one each, with their site accounts when they have one. No term indexed (a database that never ran with a chain,
+ * e.g. bench:api's): the 12 seed council members, one per seat of the default 12, as the benchmark reads them.
  */
-async function seatedVoters(db: Db) {
+async function seatedVoters(db: Db, seedCouncil: Array<{ id: string; did: string }>) {
   const [term] = await db
     .select({ term: councilTerms.term, seats: councilTerms.seats })
     .from(councilTerms)
     .orderBy(desc(councilTerms.term))
     .limit(1);
-  if (!term) return { seats: 12, voters: [] };
+  if (!term)
+    return {
+      seats: 12,
+      voters: seedCouncil.slice(0, 12).map((c) => ({
+        memberId: keccak256(toUtf8Bytes(c.did)).toLowerCase(),
+        did: c.did,
+        userId: c.id as string | null,
+      })),
+    };
   const seated = await db
     .select({ memberId: councilMembers.memberId, did: councilMembers.did, userId: users.id })
     .from(councilMembers)
@@ -84,7 +93,7 @@ export async function seedProposals(
 ) {
   if (count === 0) return;
   const council = await seedCouncil(db, domain);
-  const { seats, voters } = await seatedVoters(db);
+  const { seats, voters } = await seatedVoters(db, council);
   const started = Date.now();
   const now = Date.now();
   const span = 2 * 365 * 86_400_000;
