@@ -357,13 +357,16 @@ async function otherSuggestions(d: Demo, u: number, targets: { active: number; f
     ],
     [
       a(1),
-      { ...motion(MOTIONS[(u + 4) % MOTIONS.length]!, `${MOTIONS[(u + 4) % MOTIONS.length]!.title}${t}`) },
+      { ...motion(MOTIONS[(u + 5) % MOTIONS.length]!, `${MOTIONS[(u + 5) % MOTIONS.length]!.title}${t}`) },
       true,
     ],
     [
       a(0),
       {
-        ...motion(MOTIONS[(u + 5) % MOTIONS.length]!, `${MOTIONS[(u + 5) % MOTIONS.length]!.title} — v2${t}`),
+        ...motion(
+          MOTIONS[(u + 1) % MOTIONS.length]!,
+          `${MOTIONS[(u + 1) % MOTIONS.length]!.title} — 第二版${t}`,
+        ),
       },
       false,
     ],
