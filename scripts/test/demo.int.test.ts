@@ -22,6 +22,7 @@ let result: Awaited<ReturnType<typeof playDemo>>;
 const lines: string[] = [];
 
 beforeAll(async () => {
+  const t0 = Date.now();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cr-demo-'));
   const port = await freePort();
   stack = await startStack({
@@ -37,12 +38,14 @@ beforeAll(async () => {
       WEB_DIST_DIR: '',
     },
   });
+  const t1 = Date.now();
   result = await playDemo({
     url: stack.url,
     rpcUrl: stack.config.CHAIN_RPC_URL!,
     scale: 1,
     log: (l) => lines.push(l),
   });
+  console.log(`demo test: stack ${(t1 - t0) / 1000} s, demo ${result.seconds.toFixed(1)} s`);
 }, 240_000);
 afterAll(async () => {
   await stack?.stop();

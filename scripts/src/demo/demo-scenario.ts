@@ -227,9 +227,12 @@ class Demo {
     await this.wallets.sign(owner.wallet, action, params, owner.token);
   }
 
-  async payStage(owner: DemoPerson, id: string, stage: number, message: string) {
+  async request(owner: DemoPerson, id: string, stage: number, message: string) {
     await this.ownerSigns(owner, 'request-payment', { proposalId: id, stage, message });
     await this.waitStage(id, stage, 'WAITING_FOR_APPROVAL');
+  }
+
+  async approve(id: string, stage: number) {
     await this.wallets.sign(
       this.secretary.wallet,
       'review-payment',
@@ -237,6 +240,10 @@ class Demo {
       this.secretary.token,
     );
     await this.waitStage(id, stage, 'WAITING_FOR_WITHDRAWAL');
+  }
+
+  /** The owner withdraws what is approved (`stage`, the one waiting): the treasury pays the recipient. */
+  async withdraw(owner: DemoPerson, id: string, stage: number) {
     await this.ownerSigns(owner, 'withdraw', { proposalId: id });
     await this.waitStage(id, stage, 'WITHDRAWN');
   }
@@ -254,44 +261,54 @@ class Demo {
     });
   }
 
-  /** ACTIVE with its advance withdrawn from the treasury and a tracking message; the next stage requested. */
+  /**
+   * ACTIVE with its advance withdrawn from the treasury and a tracking message; the next stage requested. The
+   * withdrawal and the request concern different stages, so both go to the chain side by side.
+   */
   async activeWork(owner: DemoPerson, id: string) {
     await this.waitStage(id, 0, 'WAITING_FOR_WITHDRAWAL');
-    await this.ownerSigns(owner, 'withdraw', { proposalId: id });
-    await this.waitStage(id, 0, 'WITHDRAWN');
     await this.tracking(
       owner,
       id,
       'TRACKING',
       '## Month 1\nThe design is done and reviewed; work on the beta started.',
     );
-    await this.ownerSigns(owner, 'request-payment', {
-      proposalId: id,
-      stage: 1,
-      message: 'The beta is published: see the tracking.',
-    });
-    await this.waitStage(id, 1, 'WAITING_FOR_APPROVAL');
+    await Promise.all([
+      this.withdraw(owner, id, 0),
+      this.request(owner, id, 1, 'The beta is published: see the tracking.'),
+    ]);
   }
 
-  /** Every stage paid, the summary approved, owner and secretary general sign the conclusion: FINAL. */
+  /**
+   * Every stage paid, the summary approved, owner and secretary general sign the conclusion: FINAL. A stage's
+   * withdrawal and the next stage's request go side by side (different stages; the contract takes them in any
+   * order).
+   */
   async finalWork(owner: DemoPerson, id: string) {
     await this.waitStage(id, 0, 'WAITING_FOR_WITHDRAWAL');
-    await this.ownerSigns(owner, 'withdraw', { proposalId: id });
-    await this.waitStage(id, 0, 'WITHDRAWN');
     await this.tracking(
       owner,
       id,
       'TRACKING',
       '## Month 2\nThe beta is **online**: 1,200 visitors in its first month.',
     );
-    await this.payStage(owner, id, 1, 'Beta delivered: see the tracking.');
+    await Promise.all([
+      this.withdraw(owner, id, 0),
+      this.request(owner, id, 1, 'Beta delivered: see the tracking.'),
+    ]);
+    await this.approve(id, 1);
     await this.tracking(
       owner,
       id,
       'SUMMARY',
       '## Summary\nEverything promised is delivered: the release is public and the final report is published.',
     );
-    await this.payStage(owner, id, 2, 'Released; the final report is attached to the summary.');
+    await Promise.all([
+      this.withdraw(owner, id, 1),
+      this.request(owner, id, 2, 'Released; the final report is attached to the summary.'),
+    ]);
+    await this.approve(id, 2);
+    await this.withdraw(owner, id, 2);
     await this.ownerSigns(owner, 'conclude', { proposalId: id, outcome: 'FINAL' });
     await this.wallets.sign(
       this.secretary.wallet,
