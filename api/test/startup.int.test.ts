@@ -162,7 +162,14 @@ describe('npm start', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cr-start-'));
     try {
       for (const round of ['fresh', 'restart']) {
-        const run = startInTerminal({ DATA_DIR: dataDir, PORT: '0', WEB_DIST_DIR: '', LOG_LEVEL: 'info' });
+        // CR_DEMO=0: the demo DAO (scripts/src/demo) has its own test; here it would only load the two cores.
+        const run = startInTerminal({
+          DATA_DIR: dataDir,
+          PORT: '0',
+          WEB_DIST_DIR: '',
+          LOG_LEVEL: 'info',
+          CR_DEMO: '0',
+        });
         try {
           const [, url] = await run.waitFor(/Cyber Republic is running: (\S+)/);
           const ready = (await (await fetch(`${url}/api/health/ready`)).json()) as { data: { ok: boolean } };

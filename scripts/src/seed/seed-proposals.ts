@@ -1,12 +1,16 @@
-// Seed proposals for the list benchmark: signed seed suggestions made into proposals by the seed council, each
-// with 12 council votes (choice, reason, chained), statuses spread over the lifecycle, tallies and windows set.
+// Seed proposals for the list benchmark: signed seed suggestions made into proposals by the seed council, statuses
+// spread over the lifecycle. They carry no chain facts: never registered (no register action, transaction, block
+// heights or term), no chain head, no council seats. Their votes (by the members the chain seated, one per seat; by
+// the seed council where no chain ever seated anyone) are saved on the site and never posted, so none is "On
+// chain" and the tallies, which count chained votes, stay at zero. The proposal page says so (a proposal past DRAFT
+// without any registration). Registering them would need the council's signatures for thousands of proposals: the
+// demo DAO (npm run demo) is the one played on chain.
 import { randomBytes } from 'node:crypto';
 import { keccak256, toUtf8Bytes } from 'ethers';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@cr/api/db/db-client';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import {
-  chainHead,
   councilMembers,
   councilTerms,
   proposalVotes,
@@ -22,7 +26,6 @@ import { int, pick, type Rand } from './seed-text';
 const BATCH = 250;
 /** The dev chain's id (npm start's anvil); bench:api runs the api with it. */
 export const SEED_CHAIN_ID = 31337;
-const V = 5_040; // production window: 7 days at 2-minute blocks
 const REASONS = [
   'The budget is reasonable and the milestones are verifiable.',
   'Strong team with a track record; the plan is clear.',
@@ -33,7 +36,10 @@ const REASONS = [
   'Good for the ecosystem, but the timeline is optimistic.',
 ];
 
-/** The 12 seed council members (role COUNCIL), given DIDs when they have none, seated in term 1 if none is. */
+/**
+ * The 12 seed council members (role COUNCIL on the site; given DIDs when they have none): the proposers. Seats on
+ * chain are not theirs to claim: nothing here seats anyone.
+ */
 async function seedCouncil(db: Db, domain: string) {
   const council = await db
     .select({ id: users.id, did: users.did })
@@ -46,28 +52,36 @@ async function seedCouncil(db: Db, domain: string) {
       c.did = `did:elastos:i${randomBytes(20).toString('hex').replace(/[0l]/g, 'a')}`;
       await db.update(users).set({ did: c.did, didBoundAt: new Date() }).where(eq(users.id, c.id));
     }
-  const [term] = await db.select({ term: councilTerms.term }).from(councilTerms).limit(1);
-  if (!term) {
-    await db.insert(councilTerms).values({
-      term: 1,
-      startHeight: 1,
-      endHeight: 1 + 262_800,
-      electionStartHeight: 1 + 262_800 - 21_900,
+  return council.map((c) => ({ ...c, did: c.did! }));
+}
+
+/**
+ * Who has a (saved, never posted) vote on a seed proposal: the members the chain index seated in its latest term,
+ * one each, with their site accounts when they have one. No term indexed (a database that never ran with a chain,
+ * e.g. bench:api's): the 12 seed council members, one per seat of the default 12, as the benchmark reads them.
+ */
+async function seatedVoters(db: Db, seedCouncil: Array<{ id: string; did: string }>) {
+  const [term] = await db
+    .select({ term: councilTerms.term, seats: councilTerms.seats })
+    .from(councilTerms)
+    .orderBy(desc(councilTerms.term))
+    .limit(1);
+  if (!term)
+    return {
       seats: 12,
-      seated: 12,
-    });
-    await db.insert(councilMembers).values(
-      council.map((c) => ({
-        term: 1,
-        memberId: keccak256(toUtf8Bytes(c.did!)).toLowerCase(),
-        did: c.did!,
-        qx: `0x${'11'.repeat(32)}`,
-        qy: `0x${'22'.repeat(32)}`,
-        seatedHeight: 1,
+      voters: seedCouncil.slice(0, 12).map((c) => ({
+        memberId: keccak256(toUtf8Bytes(c.did)).toLowerCase(),
+        did: c.did,
+        userId: c.id as string | null,
       })),
-    );
-  }
-  return council.map((c) => ({ ...c, did: c.did!, memberId: keccak256(toUtf8Bytes(c.did!)).toLowerCase() }));
+    };
+  const seated = await db
+    .select({ memberId: councilMembers.memberId, did: councilMembers.did, userId: users.id })
+    .from(councilMembers)
+    .leftJoin(users, eq(users.did, councilMembers.did))
+    .where(eq(councilMembers.term, term.term))
+    .limit(term.seats);
+  return { seats: term.seats, voters: seated };
 }
 
 export async function seedProposals(
@@ -79,16 +93,7 @@ export async function seedProposals(
 ) {
   if (count === 0) return;
   const council = await seedCouncil(db, domain);
-  // A chain head for the dev chain id, so windows and "unvoted by me" have a height (the watcher replaces it).
-  await db
-    .insert(chainHead)
-    .values({
-      chainId: SEED_CHAIN_ID,
-      height: 1_000 + count * 40,
-      hash: `0x${'00'.repeat(32)}`,
-      avgBlockMs: 120_000,
-    })
-    .onConflictDoNothing();
+  const { seats, voters } = await seatedVoters(db, council);
   const started = Date.now();
   const now = Date.now();
   const span = 2 * 365 * 86_400_000;
@@ -127,9 +132,6 @@ export async function seedProposals(
       const rows = picked.map((s, i) => {
         const index = done + i;
         const createdAt = new Date(now - span + (index / count) * span);
-        const head = 1_000 + count * 40;
-        const registered =
-          index > count - 60 && index <= count - 30 ? head - V - 100 + (index % 30) : 1_000 + index * 40;
         const x = r();
         // Mostly decided; the newest few still in their windows.
         const status =
@@ -168,13 +170,14 @@ export async function seedProposals(
           draftHash: `0x${s.draftHash}`,
           ownerDid: s.signerDid,
           ownerSignature: s.signature,
-          registerChainStatus: 'chained' as const,
-          registerTxHash: `0x${randomBytes(32).toString('hex')}`,
-          term: 1,
-          registeredHeight: registered,
-          votingEndHeight: registered + V,
-          vetoEndHeight: registered + 2 * V,
-          seats: 12,
+          // Never registered: no register action, status, transaction, term or window heights.
+          registerChainStatus: null,
+          registerTxHash: null,
+          term: null,
+          registeredHeight: null,
+          votingEndHeight: null,
+          vetoEndHeight: null,
+          seats,
           publishedAt: createdAt,
           statusChangedAt: createdAt,
           createdAt,
@@ -187,33 +190,23 @@ export async function seedProposals(
         .returning({ id: proposals.id, number: proposals.number });
       const votes = inserted.flatMap((p, i) => {
         const yesShare = rows[i]!.status === 'REJECT' ? 0.4 : 0.8;
-        return council.map((c) => {
+        return voters.map((c) => {
           const choice = r() < yesShare ? 'yes' : r() < 0.6 ? 'oppose' : 'abstain';
           return {
             proposalId: p.id,
             memberId: c.memberId,
             memberDid: c.did,
-            userId: c.id,
+            userId: c.userId,
             choice: choice as 'yes',
             reason: pick(r, REASONS),
             version: 1,
             votedAt: new Date(rows[i]!.createdAt.getTime() + int(r, 1, 72) * 3_600_000),
-            chainStatus: 'chained' as const,
-            txHash: `0x${randomBytes(32).toString('hex')}`,
-            chainedChoice: choice as 'yes',
-            chainedNonce: 1,
-            chainedAt: rows[i]!.createdAt,
+            // Saved on the site, never posted: no transaction, nothing counted as on chain.
+            chainStatus: 'unchain' as const,
           };
         });
       });
-      await tx.insert(proposalVotes).values(votes);
-      const ids = inserted.map((p) => p.id);
-      await tx.execute(sql`
-        update proposals p set
-          yes_count = (select count(*) from proposal_votes v where v.proposal_id = p.id and v.chained_choice = 'yes'),
-          oppose_count = (select count(*) from proposal_votes v where v.proposal_id = p.id and v.chained_choice = 'oppose'),
-          abstain_count = (select count(*) from proposal_votes v where v.proposal_id = p.id and v.chained_choice = 'abstain')
-        where p.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+      if (votes.length > 0) await tx.insert(proposalVotes).values(votes);
       for (const [i, p] of inserted.entries())
         await tx
           .update(suggestions)
@@ -226,7 +219,9 @@ export async function seedProposals(
     });
     done += picked.length;
     if (done % 1_000 === 0 || done === count)
-      log(`${done} proposals × 12 votes (${Math.round(done / ((Date.now() - started) / 1000))}/s)`);
+      log(
+        `${done} proposals × ${voters.length} saved votes (${Math.round(done / ((Date.now() - started) / 1000))}/s)`,
+      );
   }
 }
 

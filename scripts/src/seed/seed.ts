@@ -1,7 +1,10 @@
 // `npm run seed -- --suggestions 100000`: realistic English and Chinese suggestions with authors, versions,
-// signatures, comments, likes, follows and tags, written in batched transactions. Against DATABASE_URL, or the
-// PGlite database in DATA_DIR (stop `npm start` first: PGlite has one writer).
+// signatures, comments, likes, follows and tags, written in batched transactions. Against DATABASE_URL (also while
+// a stack runs on it), or the PGlite database in DATA_DIR, which it refuses while `npm start` runs there (PGlite has
+// one writer). Its proposals carry no chain facts (seed-proposals.ts); the demo DAO (npm run demo) is on chain.
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { base58Encode } from '@cr/contract/address';
 import { suggestionDraftHash } from '@cr/contract/suggestion-hash';
@@ -232,9 +235,33 @@ async function seedSuggestions(
   }
 }
 
+/** The process id of an `npm start` running on `dataDir` (its dev chain advertises itself there), or null. */
+export function runningStackPid(dataDir: string): number | null {
+  try {
+    const { pid } = JSON.parse(fs.readFileSync(path.join(dataDir, 'chain', 'endpoint.json'), 'utf8')) as {
+      pid?: number;
+    };
+    if (!pid || pid === process.pid) return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null; // no file, or its process is gone
+  }
+}
+
 async function main() {
   const config = loadSeedConfig();
   const log = (s: string) => console.log(`seed: ${s}`);
+  const dataDir = path.dirname(config.pgliteDir);
+  const pid = config.databaseUrl ? null : runningStackPid(dataDir);
+  if (pid !== null) {
+    console.error(
+      `npm start is running on ${dataDir} (process ${pid}) and holds its PGlite database, which has one writer.\n` +
+        'Stop it and seed again, or seed a stack on PostgreSQL (DATABASE_URL), which may run meanwhile.\n' +
+        'For a demo DAO on the running stack, on chain, use npm run demo.',
+    );
+    process.exit(2);
+  }
   log(`opening ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDir}`}`);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {

@@ -90,6 +90,17 @@ function CreatedOn({ at }: { at: string }) {
 }
 
 /** /proposals/:id and /cvote/:id — by number or id; everything updates live (socket.io), no reload needed. */
+/**
+ * A published proposal that was never registered on chain: no registration action, no window heights, no
+ * transaction (sample data written by `npm run seed`). A real one has its registration action from the moment the
+ * council member signs it.
+ */
+const neverRegistered = (p: ProposalDetail) =>
+  p.status !== 'DRAFT' &&
+  p.chainStatus === null &&
+  p.window.registeredHeight === null &&
+  p.transactions.length === 0;
+
 export function ProposalDetailPage() {
   const { t } = useTranslation('proposals');
   const { id = '' } = useParams();
@@ -189,6 +200,15 @@ export function ProposalDetailPage() {
           )}
         </div>
         <StatusNote p={p} />
+        {neverRegistered(p) && (
+          <Alert
+            type="warning"
+            showIcon
+            className="pr-head__sample"
+            data-testid="proposal-not-on-chain"
+            title={t('detail.notOnChain')}
+          />
+        )}
         {openWindow(p.status) && (
           <div className="pr-head__window">
             <WindowLeft status={p.status} window={p.window} compact={false} />
