@@ -22,7 +22,8 @@ export function metricsAccess(
   door: MetricsDoor,
   authorization: string | undefined,
 ): 'allow' | 'unauthorized' | 'hidden' {
-  if (config.METRICS_TOKEN) return bearerMatches(authorization, config.METRICS_TOKEN) ? 'allow' : 'unauthorized';
+  if (config.METRICS_TOKEN)
+    return bearerMatches(authorization, config.METRICS_TOKEN) ? 'allow' : 'unauthorized';
   if (door === 'metrics-port') return 'allow';
   return config.NODE_ENV === 'production' ? 'hidden' : 'allow';
 }

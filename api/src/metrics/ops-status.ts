@@ -62,9 +62,10 @@ export async function readOpsStatus(deps: OpsStatusDeps, now = Date.now()): Prom
     chain,
     relayers: relayers ?? [],
     actions: actions && {
-      byStatus: Object.fromEntries(
-        CHAIN_STATUSES.map((s) => [s, actions.byStatus[s] ?? 0]),
-      ) as Record<(typeof CHAIN_STATUSES)[number], number>,
+      byStatus: Object.fromEntries(CHAIN_STATUSES.map((s) => [s, actions.byStatus[s] ?? 0])) as Record<
+        (typeof CHAIN_STATUSES)[number],
+        number
+      >,
       oldestOpenSec: ageOf(actions.oldestOpenAt?.getTime()),
     },
     queues: queues ?? [],
@@ -88,7 +89,9 @@ async function queueStatus(queue: Queue, now: number): Promise<QueueStatus> {
     queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
     queue.getJobs(['waiting', 'prioritized'], 0, 0, true),
   ]);
-  const readySince = oldest ? Math.max(oldest.timestamp + (oldest.delay ?? 0), oldest.processedOn ?? 0) : null;
+  const readySince = oldest
+    ? Math.max(oldest.timestamp + (oldest.delay ?? 0), oldest.processedOn ?? 0)
+    : null;
   return {
     name: queue.name,
     waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
@@ -120,7 +123,11 @@ async function relayerStatus(deps: OpsStatusDeps): Promise<RelayerStatus[]> {
   const recorded = await listRelayerNonces(deps.database.db, chainId);
   const nonceOf = new Map(recorded.map((r) => [r.address.toLowerCase(), r.nextNonce]));
   const addresses = [
-    ...new Set([...(deps.relayers ?? new Set<string>()), ...recorded.map((r) => r.address)].map((a) => a.toLowerCase())),
+    ...new Set(
+      [...(deps.relayers ?? new Set<string>()), ...recorded.map((r) => r.address)].map((a) =>
+        a.toLowerCase(),
+      ),
+    ),
   ];
   return Promise.all(
     addresses.map(async (address) => {
