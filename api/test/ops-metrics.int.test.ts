@@ -112,24 +112,32 @@ describe('one relayed council vote, seen by the operators', () => {
       }
     })();
 
-    const callback = await fetch(prepared.callbackUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json;charset=UTF-8', 'X-Request-Id': requestId },
-      body: JSON.stringify(prepared.body),
-    });
-    expect(callback.status).toBe(200);
-    expect(callback.headers.get('x-request-id')).toBe(requestId);
-    const chained = await waitForProposal(env, proposalId, 'the vote chained and counted', (d) =>
-      d.votes.some((v) => v.member.did === member.wallet.did && v.chainStatus === 'chained'),
-    );
-    expect(chained.outcome.tally.support).toBe(1);
-    await waitUntil(
-      'the confirm job seen',
-      async () => (jobs.some((j) => j.queue === 'confirm') ? true : undefined),
-      15_000,
-    );
-    watching = false;
-    await watchJobs;
+    try {
+      const callback = await fetch(prepared.callbackUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json;charset=UTF-8', 'X-Request-Id': requestId },
+        body: JSON.stringify(prepared.body),
+      });
+      expect(callback.status).toBe(200);
+      expect(callback.headers.get('x-request-id')).toBe(requestId);
+      // The action turns chained at its confirmation; the tally moves when the VoteCast event is indexed.
+      await waitForProposal(
+        env,
+        proposalId,
+        'the vote chained and counted',
+        (d) =>
+          d.votes.some((v) => v.member.did === member.wallet.did && v.chainStatus === 'chained') &&
+          d.outcome.tally.support === 1,
+      );
+      await waitUntil(
+        'the confirm job seen',
+        async () => (jobs.some((j) => j.queue === 'confirm') ? true : undefined),
+        15_000,
+      );
+    } finally {
+      watching = false;
+      await watchJobs;
+    }
 
     // The outbox row, its jobs and the worker's lines name the request.
     const [action] = await env.t.deps.database.db
