@@ -231,6 +231,10 @@ describe('one relayed council vote, seen by the operators', () => {
       ['chain-confirm', 'chain-finalize', 'chain-submit', 'chain-track', 'mail'].sort(),
     );
     expect(figures.database.kind).toBe(env.t.deps.database.kind);
+    const openapi = (await (await fetch(`${env.t.url}/api/docs/openapi.json`)).json()) as {
+      paths: Record<string, { get?: { description?: string } }>;
+    };
+    expect(openapi.paths['/api/admin/status']?.get?.description).toContain('Permission "GET /admin/status"');
     expect((await env.t.call('GET', '/admin/status', { token: member.token })).status).toBe(403);
     expect((await env.t.call('GET', '/admin/status')).status).toBe(401);
     expect((await detail(env, proposalId)).status).toBe('PROPOSED');
