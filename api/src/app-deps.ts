@@ -84,7 +84,9 @@ export async function createAppDeps(
     const mailQueue = openMailQueue(redis, config.QUEUE_PREFIX);
     const did = config.EID_RESOLVER_URL ? await createDidGateway(config) : null;
     if (!did) logger.warn('EID_RESOLVER_URL is not set: DID sign-in and signing are unavailable');
-    const metrics = shared?.metrics ?? createMetrics('api');
+    // Made here only for an api without a composed process (the tests): without the process series, which a
+    // composed process adds once (app-composition.ts).
+    const metrics = shared?.metrics ?? createMetrics('api', { processMetrics: false });
     const liveSockets: AppDeps['liveSockets'] = { count: null };
     const deps: AppDeps = {
       config,

@@ -35,11 +35,15 @@ export type MetricsRole = 'api' | 'worker' | 'all';
  */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(role: MetricsRole): Metrics {
+/**
+ * `processMetrics`: prom-client's process series too (CPU, memory, event-loop lag, handles: nodejs_*, process_*).
+ * Once per process (app-composition.ts): each call starts an event-loop monitor and a GC observer that live as long
+ * as the process, so the test apis that share a Node process go without.
+ */
+export function createMetrics(role: MetricsRole, { processMetrics = true } = {}): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ role });
-  // Process CPU, memory, event-loop lag, open handles (nodejs_*, process_*).
-  collectDefaultMetrics({ register: registry });
+  if (processMetrics) collectDefaultMetrics({ register: registry });
   const gauges = new Set<string>();
   return {
     registry,
