@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpsStatus } from '@cr/contract/ops-status.contract';
 import { chainActions } from '../src/db/schema/chain.schema';
+import { Queue } from 'bullmq';
 import { startMetricsServer } from '../src/metrics/metrics-endpoint';
+import { readOpsStatus } from '../src/metrics/ops-status';
 import { makeUser } from './factories';
 import {
   detail,
@@ -237,6 +239,37 @@ describe('one relayed council vote, seen by the operators', () => {
     expect((await env.t.call('GET', '/admin/status', { token: member.token })).status).toBe(403);
     expect((await env.t.call('GET', '/admin/status')).status).toBe(401);
     expect((await detail(env, proposalId)).status).toBe('PROPOSED');
+  });
+});
+
+describe('queue depth and age', () => {
+  it('counts a queue’s jobs by state and ages its oldest waiting job (what ChainQueueAgeOverAMinute reads)', async () => {
+    // A queue no worker serves, on this file's private prefix.
+    const queue = new Queue('ops-age-check', {
+      connection: env.t.deps.redis,
+      prefix: env.t.deps.config.QUEUE_PREFIX,
+    });
+    try {
+      await queue.add('a', { n: 1 });
+      await new Promise((r) => setTimeout(r, 1_200));
+      await queue.add('b', { n: 2 });
+      await queue.add('c', { n: 3 }, { delay: 60_000 });
+      await queue.add('d', { n: 4 }, { priority: 5 });
+      const status = await readOpsStatus({
+        role: 'test',
+        database: env.t.deps.database,
+        queues: [queue],
+        chain: null,
+      });
+      expect(status.problems).toEqual([]);
+      const [q] = status.queues;
+      expect(q).toMatchObject({ name: 'ops-age-check', waiting: 3, active: 0, delayed: 1, failed: 0 });
+      expect(q!.oldestWaitingSec).toBeGreaterThanOrEqual(1.2);
+      expect(q!.oldestWaitingSec).toBeLessThan(30);
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
   });
 });
 

@@ -85,13 +85,13 @@ export async function readOpsStatus(deps: OpsStatusDeps, now = Date.now()): Prom
  * delay), or since its last try started when it is a retry (an upper bound: the backoff is counted as waiting).
  */
 async function queueStatus(queue: Queue, now: number): Promise<QueueStatus> {
-  const [counts, [oldest]] = await Promise.all([
+  const [counts, oldest] = await Promise.all([
     queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
+    // The oldest of each list (oldest first: `asc`).
     queue.getJobs(['waiting', 'prioritized'], 0, 0, true),
   ]);
-  const readySince = oldest
-    ? Math.max(oldest.timestamp + (oldest.delay ?? 0), oldest.processedOn ?? 0)
-    : null;
+  const since = oldest.map((j) => Math.max(j.timestamp + (j.delay ?? 0), j.processedOn ?? 0));
+  const readySince = since.length > 0 ? Math.min(...since) : null;
   return {
     name: queue.name,
     waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
