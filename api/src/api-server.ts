@@ -23,6 +23,7 @@ export async function startApiServer(
   const server = http.createServer(app);
   const sockets = await createSocketServer(server, deps.redis, deps.logger, false);
   registerRoomGuards(sockets, deps);
+  deps.liveSockets.count = () => sockets.io.engine.clientsCount;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -34,6 +35,7 @@ export async function startApiServer(
     server,
     sockets,
     async stop() {
+      deps.liveSockets.count = null;
       server.closeAllConnections();
       await sockets.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

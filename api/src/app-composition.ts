@@ -16,6 +16,8 @@ import { startHousekeeping } from './housekeeping';
 import type { Logger } from './http/logger';
 import { connectRedis } from './infra/redis-connect';
 import { createEventBus } from './realtime/event-bus';
+import { startMetricsServer, type MetricsAccessConfig } from './metrics/metrics-endpoint';
+import { createMetrics } from './metrics/metrics-registry';
 
 interface Stoppable {
   stop(): Promise<void>;
@@ -35,8 +37,18 @@ export interface ProcessPlan {
   api?: { config: ApiConfig; logger: Logger };
   /** The chain worker half (chain-worker/src/worker-part.ts; WORKER_QUEUES picks what it runs). */
   worker?: ProcessPart;
+  /**
+   * The metrics settings of a process without the api half (the worker's METRICS_PORT, METRICS_HOST,
+   * METRICS_TOKEN); with the api half its configuration's are used.
+   */
+  metrics?: MetricsPlan;
   /** Runs once the database is migrated, before any part starts (the all-in-one stack's dev accounts). */
   prepare?: (shared: ProcessConnections) => Promise<void>;
+}
+
+export interface MetricsPlan extends MetricsAccessConfig {
+  METRICS_PORT?: number;
+  METRICS_HOST: string;
 }
 
 export interface ComposedProcess {
@@ -46,6 +58,8 @@ export interface ComposedProcess {
   /** Where the api listens, when the api half runs. */
   url: string | null;
   port: number | null;
+  /** The separate metrics port's `/metrics` URL, when METRICS_PORT is set. */
+  metricsUrl: string | null;
   /** Stops every part in reverse start order; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -62,7 +76,21 @@ export async function composeProcess(plan: ProcessPlan): Promise<ComposedProcess
     stops.push(async () => redis.disconnect());
     const database = await openDatabase(plan.database);
     stops.push(() => database.close());
-    const shared: ProcessConnections = { redis, database, events: createEventBus(redis) };
+    const metrics = createMetrics(plan.api && plan.worker ? 'all' : plan.api ? 'api' : 'worker');
+    const shared: ProcessConnections = { redis, database, events: createEventBus(redis), metrics };
+    const metricsPlan = plan.api?.config ?? plan.metrics;
+    let metricsUrl: string | null = null;
+    if (metricsPlan?.METRICS_PORT !== undefined) {
+      const server = await startMetricsServer({
+        registry: metrics.registry,
+        config: metricsPlan,
+        port: metricsPlan.METRICS_PORT,
+        host: metricsPlan.METRICS_HOST,
+        onError: (err) => console.error('metrics could not be read', err),
+      });
+      stops.push(() => server.stop());
+      metricsUrl = server.url;
+    }
 
     let deps: AppDeps | null = null;
     if (plan.api) {
@@ -76,7 +104,7 @@ export async function composeProcess(plan: ProcessPlan): Promise<ComposedProcess
       const worker = await plan.worker(shared);
       stops.push(() => worker.stop());
     }
-    if (!deps) return { shared, deps, url: null, port: null, stop };
+    if (!deps) return { shared, deps, url: null, port: null, metricsUrl, stop };
 
     const housekeeping = startHousekeeping({
       db: database.db,
@@ -89,7 +117,7 @@ export async function composeProcess(plan: ProcessPlan): Promise<ComposedProcess
     const { startApiServer } = await import('./api-server');
     const api = await startApiServer(deps);
     stops.push(() => api.stop());
-    return { shared, deps, url: api.url, port: api.port, stop };
+    return { shared, deps, url: api.url, port: api.port, metricsUrl, stop };
   } catch (err) {
     await stop();
     throw err;

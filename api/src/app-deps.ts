@@ -10,6 +10,11 @@ import { openChainQueues, type ChainQueues } from './queues/chain-queues';
 import { openMailQueue, type MailQueue } from './queues/mail-queue';
 import { createDiskStorage, type FileStorage } from './modules/upload/file-storage';
 import { createEventBus, type EventBus } from './realtime/event-bus';
+import type { OpsStatus } from '@cr/contract/ops-status.contract';
+import { chainReader } from './chain/chain-reader';
+import { createMetrics, type Metrics } from './metrics/metrics-registry';
+import { registerOpsGauges } from './metrics/ops-metrics';
+import { sharedOpsStatus } from './metrics/ops-status';
 
 /** What route handlers and services reach: built once at start-up, passed down, never global. */
 export interface AppDeps {
@@ -26,6 +31,12 @@ export interface AppDeps {
   chainQueues: ChainQueues;
   /** Every e-mail goes here (queueMails, after commit); the mail worker (mail/mail-worker.ts) sends it. */
   mailQueue: MailQueue;
+  /** This process's Prometheus metrics (shared with the worker when both run in one process). */
+  metrics: Metrics;
+  /** The operators' figures now (GET /api/admin/status, the gauges of /metrics): one reading shared for a second. */
+  opsStatus: () => Promise<OpsStatus>;
+  /** Open socket.io connections of this instance, once its server runs (api-server.ts sets it). */
+  liveSockets: { count: (() => number) | null };
   /** Closes what createAppDeps opened (mail, queues; the database and Redis too unless they were handed in). */
   close(): Promise<void>;
 }
@@ -35,6 +46,8 @@ export interface SharedConnections {
   redis: Redis;
   database: DbHandle;
   events?: EventBus;
+  /** The process's metrics, when the caller made them (app-composition.ts, for the api and the worker together). */
+  metrics?: Metrics;
 }
 
 /**
@@ -71,7 +84,11 @@ export async function createAppDeps(
     const mailQueue = openMailQueue(redis, config.QUEUE_PREFIX);
     const did = config.EID_RESOLVER_URL ? await createDidGateway(config) : null;
     if (!did) logger.warn('EID_RESOLVER_URL is not set: DID sign-in and signing are unavailable');
-    return {
+    // Made here only for an api without a composed process (the tests): without the process series, which a
+    // composed process adds once (app-composition.ts).
+    const metrics = shared?.metrics ?? createMetrics('api', { processMetrics: false });
+    const liveSockets: AppDeps['liveSockets'] = { count: null };
+    const deps: AppDeps = {
       config,
       database,
       redis,
@@ -82,6 +99,11 @@ export async function createAppDeps(
       did,
       chainQueues,
       mailQueue,
+      metrics,
+      opsStatus: () => {
+        throw new Error('set below');
+      },
+      liveSockets,
       async close() {
         await chainQueues.close();
         await mailQueue.close();
@@ -90,6 +112,17 @@ export async function createAppDeps(
         await closeOwned();
       },
     };
+    const provider = chainReader(deps);
+    deps.opsStatus = sharedOpsStatus({
+      role: metrics.role,
+      database,
+      queues: [chainQueues.submit, chainQueues.confirm, chainQueues.track, chainQueues.finalize, mailQueue],
+      chain: provider && config.CHAIN_ID ? { provider, chainId: config.CHAIN_ID } : null,
+      relayers: metrics.relayers,
+      sockets: () => liveSockets.count?.() ?? null,
+    });
+    registerOpsGauges(metrics, deps.opsStatus);
+    return deps;
   } catch (err) {
     await closeOwned().catch(() => undefined);
     throw err;

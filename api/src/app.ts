@@ -14,7 +14,8 @@ import { loadPrerenderedPages, type PrerenderedPages } from './http/prerender-pa
 import { getSiteSettings } from './modules/site/site.service';
 import { robotsTxt, sitemapXml } from './modules/seo/sitemap.service';
 import { rejectNul } from './http/reject-nul.middleware';
-import { requestContext } from './http/request-context.middleware';
+import { requestContext, requestScope } from './http/request-context.middleware';
+import { answerMetrics } from './metrics/metrics-endpoint';
 import { rpcProxy } from './modules/rpc/rpc-proxy';
 import { allRoutes } from './routes';
 import { unsubscribeTokenHolds } from './mail/unsubscribe-token';
@@ -50,7 +51,11 @@ export function createApp(deps: AppDeps) {
   app.set('trust proxy', deps.config.TRUST_PROXY_HOPS);
   app.set('query parser', 'extended');
   app.use(securityHeaders);
-  app.use(requestContext(deps.logger));
+  app.use(requestContext(deps.logger, deps.metrics));
+  // Prometheus: open on this port only outside production, or with METRICS_TOKEN (metrics-endpoint.ts).
+  app.get('/metrics', (req, res, next) => {
+    answerMetrics(deps.metrics.registry, deps.config, 'main', req, res).catch(next);
+  });
 
   // The public read-only JSON-RPC proxy answers plain JSON-RPC, outside the api's envelope and body parser.
   app.use('/api', rpcProxy(deps));
@@ -58,6 +63,7 @@ export function createApp(deps: AppDeps) {
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(rejectNul);
+  api.use(requestScope);
   api.use(authenticate(() => deps.database.db));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -18,7 +18,7 @@ async function main() {
     (signal) => logger.info({ signal }, 'stopping api'),
   );
   const running = await starting;
-  logger.info({ url: running.url }, 'api listening');
+  logger.info({ url: running.url, metrics: running.metricsUrl ?? undefined }, 'api listening');
 }
 
 main().catch(exitOnStartupFailure);

@@ -81,6 +81,8 @@ export async function startProposalEnv(
     apiEnv?: Record<string, string>;
     /** false: no chain worker in this process (the fault suite runs `npm run start:worker` children instead). */
     inProcessWorkers?: boolean;
+    /** Where the in-process worker's log lines go, at level info (a test reads them). */
+    workerLog?: (line: string) => void;
   } = {},
 ): Promise<ProposalEnv> {
   const votingPeriodBlocks = opts.votingPeriodBlocks ?? 40;
@@ -182,8 +184,12 @@ export async function startProposalEnv(
     db: t.deps.database.db,
     redis,
     config,
-    logger: createJsonLogger(debugLog ?? 'silent'),
+    logger: opts.workerLog
+      ? createJsonLogger('info', 'chain-worker', opts.workerLog)
+      : createJsonLogger(debugLog ?? 'silent'),
     events: t.deps.events,
+    // As in `npm start`: the worker counts its changes on the api's metrics and names its relayer there.
+    metrics: t.deps.metrics,
     plugins: governancePlugins(deployment.addresses, 0, {
       chainId: CHAIN_ID,
       reminders: opts.reminders,

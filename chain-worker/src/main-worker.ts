@@ -16,13 +16,16 @@ async function main(): Promise<void> {
     redisUrl: config.REDIS_URL,
     database: { databaseUrl: config.DATABASE_URL, pgliteDir: '' },
     worker: chainWorkerPart(config, logger),
+    // Its Prometheus metrics only on METRICS_PORT (the worker serves no other HTTP).
+    metrics: config,
   });
   // Before the start-up ends: "chain worker started" is logged inside it, and a signal may follow at once.
   stopOnSignals(
     starting.then((running) => running.stop),
     (signal) => logger.info({ signal }, 'stopping'),
   );
-  await starting;
+  const running = await starting;
+  if (running.metricsUrl) logger.info({ url: running.metricsUrl }, 'metrics served');
 }
 
 main().catch(exitOnStartupFailure);

@@ -6,6 +6,7 @@ import {
   cappedExponentialDelay,
   type BackoffSpec,
 } from '@cr/api/queues/queue-backoff';
+import { withRequestId } from '@cr/api/infra/request-scope';
 import { recordLastError, type WorkerContext } from './worker-context';
 
 export interface QueueRunnerOptions {
@@ -28,21 +29,23 @@ export interface QueueRunnerOptions {
  * `maxStalledCount`.
  */
 export function startQueueWorker(ctx: WorkerContext, opts: QueueRunnerOptions): Worker {
+  const run = async (job: Job<{ actionId: string; requestId?: string }>) => {
+    const { actionId } = job.data;
+    try {
+      await opts.process(actionId);
+    } catch (err) {
+      if (!(err instanceof NotYetError)) {
+        ctx.logger.warn({ actionId, queue: opts.queueName, err }, 'chain job failed; will retry');
+        await recordLastError(ctx, actionId, err);
+      }
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await opts.onExhausted(actionId, err);
+      throw err;
+    }
+  };
   const worker = new Worker(
     opts.queueName,
-    async (job: Job<{ actionId: string }>) => {
-      const { actionId } = job.data;
-      try {
-        await opts.process(actionId);
-      } catch (err) {
-        if (!(err instanceof NotYetError)) {
-          ctx.logger.warn({ actionId, queue: opts.queueName, err }, 'chain job failed; will retry');
-          await recordLastError(ctx, actionId, err);
-        }
-        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await opts.onExhausted(actionId, err);
-        throw err;
-      }
-    },
+    // The job runs as part of the request that recorded its action: every log line names it (`reqId`).
+    (job: Job<{ actionId: string; requestId?: string }>) => withRequestId(job.data.requestId, () => run(job)),
     {
       connection: opts.connection,
       prefix: opts.prefix,

@@ -21,6 +21,7 @@
 import { listReadyRelayActions, type ReadyRelayAction } from '@cr/api/chain/chain-action.repo';
 import { NotYetError } from '@cr/api/queues/queue-backoff';
 import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
+import { withRequestId } from '@cr/api/infra/request-scope';
 import { broadcast, prepareCall } from './submit-worker';
 import { signAction } from './sign-batcher';
 import { recordLastError, type WorkerContext } from './worker-context';
@@ -105,7 +106,8 @@ export function startSubmitPump(ctx: WorkerContext, opts: SubmitPumpOptions): Su
       for (const row of rows) {
         if (stopped || held.has(row.id) || taken >= room) continue;
         taken += 1;
-        const outcome = handle(row);
+        // Handled as part of the request that recorded it (its log lines name it), like its job.
+        const outcome = withRequestId(row.requestId, () => handle(row));
         held.set(row.id, outcome);
         void outcome.then(() => {
           held.delete(row.id);

@@ -18,6 +18,7 @@ import type { ChainStatus } from '@cr/api/chain/chain-status';
 import type { ChainQueues } from '@cr/api/queues/chain-queues';
 import type { EventBus } from '@cr/api/realtime/event-bus';
 import type { DecodedRevert, RevertDecoder } from '@cr/api/chain/revert-reason';
+import type { Metrics } from '@cr/api/metrics/metrics-registry';
 
 export type FinalizeRevertVerdict = 'done' | 'wait' | 'refused';
 import type { WorkerLogger } from './worker-logger';
@@ -86,6 +87,8 @@ export interface WorkerContext {
   submitPump?: SubmitPump;
   /** Timing probe (the bench's stage timeline): called as an action passes a stage of its pipeline. */
   onStage?: StageProbe;
+  /** The process's metrics (cr_chain_action_changes_total), when it exports any. */
+  metrics?: Metrics;
 }
 
 /** Stages the worker reports to `onStage`, in pipeline order. */
@@ -152,8 +155,28 @@ export function workerEffects(deps: EffectDeps): (effects: AfterCommit | void) =
   };
 }
 
-/** Publishing is best effort: the row is the truth and the page re-reads it; a lost push is logged, not fatal. */
+/**
+ * A committed change of an action, announced: one log line naming the request that recorded it (`reqId`), the
+ * change counted, the row pushed to its rooms. Every path that moves an action (the confirm and submit steps, the
+ * sign batcher, the block confirmer) ends here. Publishing is best effort: the row is the truth and the page
+ * re-reads it; a lost push is logged, not fatal.
+ */
 export async function publish(ctx: WorkerContext, row: ChainActionRow): Promise<void> {
+  ctx.logger.info(
+    {
+      reqId: row.requestId ?? undefined,
+      actionId: row.id,
+      kind: row.kind,
+      status: row.status,
+      txHash: row.txHash ?? undefined,
+      nonce: row.nonce ?? undefined,
+      blockNumber: row.blockNumber ?? undefined,
+      confirmations: row.confirmations,
+      failureType: row.failureType ?? undefined,
+    },
+    `chain action ${row.status}`,
+  );
+  ctx.metrics?.chainActionChanges.inc({ kind: row.kind, status: row.status });
   await publishChainActionAfterCommit(ctx, row);
 }
 

@@ -1,5 +1,7 @@
 import type { ProcessPart } from '@cr/api/app-composition';
 import { openMailQueue } from '@cr/api/queues/mail-queue';
+import { registerOpsGauges } from '@cr/api/metrics/ops-metrics';
+import { sharedOpsStatus } from '@cr/api/metrics/ops-status';
 import { governancePlugins } from './governance-plugins';
 import { governanceIndexing, type WorkerConfig } from './worker-config';
 import type { WorkerLogger } from './worker-logger';
@@ -27,6 +29,7 @@ export function chainWorkerPart(config: WorkerConfig, logger: WorkerLogger): Pro
       config,
       logger,
       events: shared.events,
+      metrics: shared.metrics,
       plugins: indexing
         ? governancePlugins(indexing.addresses, indexing.fromBlock, {
             chainId: config.CHAIN_ID,
@@ -34,6 +37,23 @@ export function chainWorkerPart(config: WorkerConfig, logger: WorkerLogger): Pro
           })
         : undefined,
     });
+    // The operators' gauges read on scrape (the api's, when it runs in this process too, are the same figures).
+    registerOpsGauges(
+      shared.metrics,
+      sharedOpsStatus({
+        role: shared.metrics.role,
+        database: shared.database,
+        queues: [
+          workers.queues.submit,
+          workers.queues.confirm,
+          workers.queues.track,
+          workers.queues.finalize,
+          mailQueue,
+        ],
+        chain: { provider: workers.context.provider, chainId: config.CHAIN_ID },
+        relayers: shared.metrics.relayers,
+      }),
+    );
     return {
       async stop() {
         await workers.stop();

@@ -11,6 +11,7 @@ import type { Db } from '@cr/api/db/db-client';
 import { openChainQueues, type ChainQueues } from '@cr/api/queues/chain-queues';
 import { createEventBus, type EventBus } from '@cr/api/realtime/event-bus';
 import type { MailLog, MailQueue } from '@cr/api/queues/mail-queue';
+import type { Metrics } from '@cr/api/metrics/metrics-registry';
 import { startBlockWatcher, type BlockWatcher, type BlockWatcherOptions } from './block-watcher';
 import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
 import { initConfirmWorker } from './confirm-worker';
@@ -82,6 +83,8 @@ export interface WorkerDeps {
   plugins?: WorkerPlugins;
   /** Timing probe for the bench (no effect on processing). */
   onStage?: StageProbe;
+  /** The process's metrics: the worker counts its action changes there and names its relayer for the gauges. */
+  metrics?: Metrics;
 }
 
 export interface RunningWorkers {
@@ -147,7 +150,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       logger,
     }),
     onStage: deps.onStage,
+    metrics: deps.metrics,
   };
+  deps.metrics?.relayers.add(relayer.address);
   const parts = new Set(config.WORKER_QUEUES);
   let confirmer: BlockConfirmer | null = null;
   if (parts.has('confirm') && config.HEAD_POLL_MS > 0) {

@@ -231,7 +231,7 @@ export async function listChainingActions(db: Db, limit: number) {
 }
 
 /** What the submit pump needs of a relayed action to estimate and sign it. */
-export type ReadyRelayAction = Pick<ChainActionRow, 'id' | 'toAddress' | 'data' | 'value'>;
+export type ReadyRelayAction = Pick<ChainActionRow, 'id' | 'toAddress' | 'data' | 'value' | 'requestId'>;
 
 /**
  * Relayed actions the submit pump may take now: `unchain`, not signed, not waiting on another action, no error
@@ -244,6 +244,7 @@ const readyRelayActions = preparedQuery('chain_actions_ready_relay', (db, name) 
       id: chainActions.id,
       toAddress: chainActions.toAddress,
       data: chainActions.data,
+      requestId: chainActions.requestId,
       value: chainActions.value,
     })
     .from(chainActions)

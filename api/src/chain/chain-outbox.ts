@@ -7,6 +7,7 @@ import { confirmJobOptions } from '../queues/confirm-queue';
 import { finalizeJobOptions } from '../queues/finalize-queue';
 import { submitJobOptions } from '../queues/submit-queue';
 import { trackJobOptions } from '../queues/track-queue';
+import { currentRequestId } from '../infra/request-scope';
 import { insertChainAction } from './chain-action.repo';
 import { ChainActionError } from './chain-errors';
 
@@ -64,6 +65,8 @@ export async function recordChainAction(tx: Db, input: RecordChainActionInput): 
     toAddress: to,
     data: input.data.toLowerCase(),
     value,
+    // The HTTP request (or the work) in hand: its id follows the action into the jobs and the worker's log lines.
+    requestId: currentRequestId() ?? null,
   };
   if (input.mode === 'track') {
     if (!isHexString(input.txHash, 32))
@@ -96,7 +99,7 @@ export async function enqueueChainAction(
   confirmDelayMs = 0,
 ): Promise<string | null> {
   const which = queueFor(row);
-  const data = { actionId: row.id };
+  const data = row.requestId ? { actionId: row.id, requestId: row.requestId } : { actionId: row.id };
   switch (which) {
     case 'submit':
       await queues.submit.add('submit', data, submitJobOptions(row.id));

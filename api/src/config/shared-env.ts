@@ -25,6 +25,18 @@ export const sharedEnv = {
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   /** Blocks a transaction must be under (its own block counts as 1) before it is `chained`. */
   CONFIRMATIONS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * A separate port that serves only the Prometheus metrics (`GET /metrics`); unset: none. The standalone worker
+   * serves its metrics only there. 0 = any free port.
+   */
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /** The interface the metrics port listens on. */
+  METRICS_HOST: z.string().default('0.0.0.0'),
+  /**
+   * When set, `/metrics` answers only `Authorization: Bearer <token>` (on either port). Unset: the metrics port is
+   * open, and the api's own port serves `/metrics` only outside production (docs/operations.md, "Metrics").
+   */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 };
 
 /** A shared variable this process cannot run without: unset is an error naming it, set is parsed as everywhere. */

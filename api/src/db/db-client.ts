@@ -20,8 +20,27 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** Cheap liveness probe for the readiness endpoint. */
   ping(): Promise<void>;
+  /** PostgreSQL's connection pools now (the metrics); none for PGlite, which has one embedded connection. */
+  pools(): DbPoolUse[];
   close(): Promise<void>;
 }
+
+/** One connection pool: its size limit, connections open, idle ones, and queries waiting for a connection. */
+export interface DbPoolUse {
+  name: string;
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const poolUse = (name: string, pool: pg.Pool, max: number): DbPoolUse => ({
+  name,
+  max,
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -65,12 +84,16 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
  */
 const NO_JIT = '-c jit=off';
 
+/** Connections of the main pool and of the generic-plan pool, per process. */
+const POOL_MAX = 20;
+const GENERIC_POOL_MAX = 10;
+
 async function openPostgres(databaseUrl: string): Promise<DbHandle> {
   // A statement prepared with a custom plan (statement-params.ts) is planned at every call with its values: a
   // search's best plan depends on its word, and PostgreSQL's own choice ("auto") may settle on a generic plan.
   const pool = new pg.Pool({
     connectionString: withServerOption(databaseUrl, `-c plan_cache_mode=force_custom_plan ${NO_JIT}`),
-    max: 20,
+    max: POOL_MAX,
     connectionTimeoutMillis: 5000,
   });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead of crashing
@@ -90,7 +113,7 @@ async function openPostgres(databaseUrl: string): Promise<DbHandle> {
   // Connections for the statements prepared with a generic plan: each planned once (statement-params.ts).
   const genericPlanPool = new pg.Pool({
     connectionString: withServerOption(databaseUrl, `-c plan_cache_mode=force_generic_plan ${NO_JIT}`),
-    max: 10,
+    max: GENERIC_POOL_MAX,
     connectionTimeoutMillis: 5000,
   });
   genericPlanPool.on('error', () => undefined);
@@ -101,6 +124,7 @@ async function openPostgres(databaseUrl: string): Promise<DbHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
+    pools: () => [poolUse('main', pool, POOL_MAX), poolUse('generic', genericPlanPool, GENERIC_POOL_MAX)],
     close: async () => {
       await Promise.all([pool.end(), genericPlanPool.end()]);
     },
@@ -119,6 +143,7 @@ async function openPglite(dir: string): Promise<DbHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    pools: () => [],
     close: () => client.close(),
   };
 }

@@ -1,10 +1,15 @@
 import pino from 'pino';
+import { requestIdFields } from '../infra/request-scope';
 
-/** Structured JSON logs; credentials never reach them (redacted by path). */
+/**
+ * Structured JSON logs; credentials never reach them (redacted by path). A line written while a request (or the
+ * chain work it started) is in hand names its request id (`reqId`, infra/request-scope.ts).
+ */
 export function createLogger(level: string, name = 'api') {
   return pino({
     name,
     level,
+    mixin: requestIdFields,
     redact: {
       paths: [
         'req.headers["api-token"]',

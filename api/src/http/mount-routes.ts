@@ -68,6 +68,8 @@ export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps): 
       throw new Error(`Route ${routeKey}: only GET answers are cached`);
     if (route.renews && route.method === 'get') throw new Error(`Route ${routeKey}: a read renews no cache`);
     router[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
+      // The route pattern, the label of the HTTP latency metric (never the raw URL).
+      res.locals.route = `${req.baseUrl}${route.path}`;
       try {
         if (route.policy.kind === 'permission') await gate.check(route, req.user);
         else enforcePolicy(route.policy, req.user, deps, req.ip);

@@ -2,6 +2,7 @@ import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/db-client';
 import type { Logger } from '../http/logger';
+import type { Metrics } from '../metrics/metrics-registry';
 import { chainRefusalMail } from '../chain/chain-refusal-mail';
 import { accountMail } from '../modules/account/account-mail';
 import { proposalMail } from '../modules/proposal/proposal-mail';
@@ -24,6 +25,8 @@ export interface MailWorkerDeps {
   mailer: Mailer;
   logger: Logger;
   config: { PUBLIC_URL: string; CHAIN_ID?: number; QUEUE_PREFIX: string; MAIL_LINK_SECRET: string };
+  /** Counts the finished jobs by outcome (cr_mail_jobs_total), when the process exports metrics. */
+  metrics?: Pick<Metrics, 'mailJobs'>;
 }
 
 /** Worker timing; tests shorten the lock so a job left by a stopped worker is taken over quickly. */
@@ -180,5 +183,9 @@ export function startMailWorker(
     },
   );
   worker.on('error', (err) => deps.logger.warn({ err }, 'mail worker error'));
+  worker.on('completed', (_job, outcome: unknown) =>
+    deps.metrics?.mailJobs.inc({ outcome: outcome === 'skipped' ? 'skipped' : 'sent' }),
+  );
+  worker.on('failed', () => deps.metrics?.mailJobs.inc({ outcome: 'failed' }));
   return { close: (force = false) => worker.close(force) };
 }

@@ -6,6 +6,8 @@ export const CONFIRM_QUEUE = 'chain-confirm';
 
 export interface ConfirmJob {
   actionId: string;
+  /** The request that recorded the action (its log lines name it); absent for the worker's own actions. */
+  requestId?: string;
 }
 
 // Polls ("not confirmed yet") in 250 ms, 500 ms, 1 s, then every 2 s (the worker may lower the cap to the block

@@ -9,6 +9,8 @@ export const FINALIZE_QUEUE = 'chain-finalize';
 
 export interface FinalizeJob {
   actionId: string;
+  /** The request that recorded the action (its log lines name it); absent for the worker's own actions. */
+  requestId?: string;
 }
 
 export const FINALIZE_BACKOFF: BackoffSpec = { delayMs: 1_000, capMs: 15_000 };

@@ -6,6 +6,8 @@ export const SUBMIT_QUEUE = 'chain-submit';
 
 export interface SubmitJob {
   actionId: string;
+  /** The request that recorded the action (its log lines name it); absent for the worker's own actions. */
+  requestId?: string;
 }
 
 // Retries in 0.5 s, 1 s, 2 s … capped at 15 s: about 10 minutes of a node that is down or a dependency not yet

@@ -6,6 +6,8 @@ export const TRACK_QUEUE = 'chain-track';
 
 export interface TrackJob {
   actionId: string;
+  /** The request that recorded the action (its log lines name it); absent for the worker's own actions. */
+  requestId?: string;
 }
 
 // The wallet answers with the hash as soon as it broadcasts; the node may see it a moment later.

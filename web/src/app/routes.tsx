@@ -159,6 +159,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.adminPermissions, load: pick(adminPages, 'AdminPermissionsPage'), access: 'admin' },
   { path: ROUTES.adminAudit, load: pick(adminPages, 'AdminAuditPage'), access: 'admin' },
   { path: ROUTES.adminSettings, load: pick(adminPages, 'AdminSettingsPage'), access: 'admin' },
+  { path: ROUTES.adminStatus, load: pick(adminPages, 'AdminStatusPage'), access: 'admin' },
   { path: ROUTES.proposals, load: pick(proposalList, 'ProposalListPage') },
   { path: ROUTES.proposalLegacy, load: pick(proposalPages, 'ProposalDetailPage') },
   { path: ROUTES.proposal, load: pick(proposalPages, 'ProposalDetailPage') },

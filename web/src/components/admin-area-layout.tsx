@@ -11,6 +11,7 @@ const ADMIN_LINKS = [
   { to: paths.adminPermissions(), key: 'admin.permissions' },
   { to: paths.adminAudit(), key: 'admin:audit' },
   { to: paths.adminSettings(), key: 'admin:settings' },
+  { to: paths.adminStatus(), key: 'admin:ops.title' },
   { to: paths.adminForms(), key: 'admin.forms' },
   { to: paths.adminTasks(), key: 'admin.tasks' },
   { to: paths.adminProjects(), key: 'admin.projects' },

@@ -51,6 +51,7 @@ export const ROUTES = {
   adminProjects: '/admin/projects',
   adminAudit: '/admin/audit',
   adminSettings: '/admin/settings',
+  adminStatus: '/admin/status',
   proposals: '/proposals',
   proposalLegacy: '/cvote/:id',
   proposal: '/proposals/:id',
@@ -171,6 +172,7 @@ export const paths = {
   adminIssues: to('adminIssues'),
   adminProjects: to('adminProjects'),
   adminAudit: to('adminAudit'),
+  adminStatus: to('adminStatus'),
   adminSettings: to('adminSettings'),
 
   proposals: to('proposals'),

@@ -63,6 +63,12 @@ export const chainActions = pgTable(
     lastError: text('last_error'),
     /** Times a tx was signed for this action (re-sends after a replacement or a retry count too). */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * The id of the HTTP request that recorded it (X-Request-Id; infra/request-scope.ts): its jobs carry it and the
+     * worker's log lines about it name it, so one signed action is followed from the request to its transaction.
+     * Null for actions the worker made itself (finalize calls).
+     */
+    requestId: text('request_id'),
     /** Times a person asked to retry it after `failed`. */
     retries: integer('retries').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import {
   setUserRoleSchema,
   userIdParamsSchema,
 } from '@cr/contract/admin.contract';
+import { opsStatusSchema } from '@cr/contract/ops-status.contract';
 import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import {
@@ -26,6 +27,16 @@ import { grantAnswer, listPermissionMatrix, setGrant } from './permission.servic
  * SUPER_ADMIN only (SUPER_ADMIN keeps the permission routes: nobody locks the admins out).
  */
 export const adminRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/admin/status',
+    tag: 'admin',
+    summary:
+      'Admin: the operators’ figures now (queues, chain head and lag, relayers, chain actions by status, mail backlog, database, sockets), as /metrics exports them.',
+    policy: policy.admin,
+    response: opsStatusSchema,
+    handler: ({ deps }) => deps.opsStatus(),
+  }),
   defineRoute({
     method: 'get',
     path: '/admin/users',

@@ -10,6 +10,7 @@ import {
   type SetUserActive,
   type SetUserRole,
 } from '@cr/contract/admin.contract';
+import { opsStatusSchema } from '@cr/contract/ops-status.contract';
 import { siteSettingsSchema, type UpdateSiteSettings } from '@cr/contract/site.contract';
 import { api, downloadBlob } from '../../../lib/api-client';
 
@@ -36,6 +37,8 @@ export const adminApi = {
     api.get('/api/admin/permission', undefined, { schema: permissionListSchema, signal }),
   setGrant: (body: SetGrant) =>
     api.put('/api/admin/permission/grant', body, { schema: permissionListSchema }),
+  status: (signal?: AbortSignal) =>
+    api.get('/api/admin/status', undefined, { schema: opsStatusSchema, signal }),
   settings: (signal?: AbortSignal) =>
     api.get('/api/site/settings', undefined, { schema: siteSettingsSchema, signal }),
   saveSettings: (body: UpdateSiteSettings) =>

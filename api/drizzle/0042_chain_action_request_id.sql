@@ -1,0 +1,1 @@
+ALTER TABLE "chain_actions" ADD COLUMN "request_id" text;
