@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ROUTES, type PageRoute } from '../src/app/routes';
 import { ROUTES } from '../src/lib/paths';
 import { launchBrowser, newPage, useSite, waitForApp, type TestPage } from './browser';
-import { registerByApi } from './mail';
 import { call, councilMember, didMember, postSuggestion, proposeByApi, walletLogin } from './proposal-flow';
 
 /**
@@ -199,8 +198,6 @@ beforeAll(async () => {
     councilMemberId: seat.userId ?? seat.did,
     secretariatId: sg.userId ?? sg.did,
   };
-  // A second ordinary member, so lists of people are not only the author.
-  await registerByApi(s, 'axereader');
 }, 180_000);
 
 afterAll(async () => {
