@@ -14,6 +14,9 @@ const LONG_FIRST = [
   'contracts-abi/src/treasury.int.test.ts', // 31 s
   'scripts/src/reindex/reindex.int.test.ts', // 22 s
   // The browser suite's (seconds of one lane on a quiet machine).
+  // 187–256 s on a machine loaded by other suites (load 12–16 on 2 cores; suggestion.e2e.ts took 182 s beside
+  // it): 412 axe runs, bound by CPU rather than waiting.
+  'web/e2e/accessibility.e2e.ts',
   'web/e2e/suggestion.e2e.ts', // 139 s
   'web/e2e/proposal-cycle.e2e.ts', // 133 s: three cycles waiting for their windows side by side
   'web/e2e/navigation.e2e.ts', // 61 s

@@ -8,12 +8,44 @@ function scrollerOf(frame: HTMLElement): HTMLElement {
 }
 
 /**
- * A table that is wider than a phone scrolls sideways inside this frame, and says so: a line "scroll sideways"
- * above it and a fade on the edge that still hides columns, both only while something is hidden. Tables that
- * can stack into cards should do that instead (the proposal's votes and payments do).
+ * Makes the scroller a keyboard stop while it hides something (WCAG 2.1.1: a keyboard reader scrolls it with the
+ * arrow keys, as a mouse reader drags it), named as a region so a screen reader says what it is; a scroller that
+ * hides nothing is left as it was.
  */
-export function ScrollHint({ children, className }: { children: ReactNode; className?: string }) {
+function markScroller(scroller: HTMLElement, overflow: boolean, label: string): void {
+  if (overflow) {
+    scroller.tabIndex = 0;
+    scroller.setAttribute('role', 'region');
+    scroller.setAttribute('aria-label', label);
+    scroller.dataset.scrollRegion = '';
+  } else if ('scrollRegion' in scroller.dataset) {
+    scroller.removeAttribute('tabindex');
+    scroller.removeAttribute('role');
+    scroller.removeAttribute('aria-label');
+    delete scroller.dataset.scrollRegion;
+  }
+}
+
+/**
+ * A table that is wider than a phone scrolls sideways inside this frame, and says so: a line "scroll sideways"
+ * above it and a fade on the edge that still hides columns, both only while something is hidden. While it hides
+ * something the scroller is also a named keyboard stop (`label`: what the table holds). Tables that can stack
+ * into cards should do that instead (the proposal's votes and payments do).
+ */
+export function ScrollHint({
+  children,
+  className,
+  label,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** What the scrolling table holds, the name a screen reader gives the region ("Sessions"); else "Scroll sideways". */
+  label?: string;
+}) {
   const { t } = useTranslation();
+  const name = label ?? t('common.scrollSideways');
+  const nameRef = useRef(name);
+  nameRef.current = name;
   const frame = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(false);
   const [atStart, setAtStart] = useState(true);
@@ -24,8 +56,11 @@ export function ScrollHint({ children, className }: { children: ReactNode; class
     if (!box) return;
     let scroller = scrollerOf(box);
     const measure = () => {
-      scroller = scrollerOf(box);
+      const next = scrollerOf(box);
+      if (next !== scroller) markScroller(scroller, false, '');
+      scroller = next;
       const hidden = scroller.scrollWidth - scroller.clientWidth;
+      markScroller(scroller, hidden > 1, nameRef.current);
       setOverflow(hidden > 1);
       setAtStart(scroller.scrollLeft <= 1);
       setAtEnd(scroller.scrollLeft >= hidden - 1);
@@ -41,6 +76,13 @@ export function ScrollHint({ children, className }: { children: ReactNode; class
       box.removeEventListener('scroll', measure, { capture: true });
     };
   }, []);
+
+  // A new language renames the region at once.
+  useEffect(() => {
+    const box = frame.current;
+    const scroller = box && scrollerOf(box);
+    if (scroller && 'scrollRegion' in scroller.dataset) scroller.setAttribute('aria-label', name);
+  }, [name]);
 
   return (
     <div

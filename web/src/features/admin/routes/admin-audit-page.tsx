@@ -72,6 +72,7 @@ export function AdminAuditPage() {
           entries={data?.list ?? []}
           loading={loading}
           emptyText={ta('auditEmpty')}
+          label={ta('audit')}
           pagination={{
             current: page,
             pageSize,

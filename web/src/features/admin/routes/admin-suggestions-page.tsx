@@ -11,6 +11,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { ApiError, NetworkError } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { ScrollHint } from '../../../components/scroll-hint';
 import { AdminPage } from '../components/admin-layout';
 import { paths } from '../../../lib/paths';
 import { personName } from '@cr/contract/person-name';
@@ -155,88 +156,92 @@ export function AdminSuggestionsPage() {
         </>
       }
     >
-      <Table<Row>
-        rowKey="_id"
-        loading={loading}
-        dataSource={data?.list ?? []}
-        scroll={{ x: 820 }}
-        locale={{ emptyText: t('admin.empty') }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20],
-          onChange: (p, s) => {
-            setPage(s !== size ? 1 : p);
-            setSize(s);
-          },
-        }}
-        expandable={{
-          rowExpandable: (r) => r.reports.length > 0,
-          expandedRowRender: (r) => (
-            <ul className="sg-reports" aria-label={t('admin.reports')}>
-              {r.reports.map((rep, i) => (
-                <li key={i}>
-                  <strong>{name(rep.reporter)}</strong> · {formatDateTime(rep.createdAt)}
-                  <div>
-                    {rep.reason || <Typography.Text type="secondary">{t('admin.noReason')}</Typography.Text>}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ),
-        }}
-        columns={[
-          { title: '#', dataIndex: 'number', width: 70 },
-          {
-            title: t('fields.title'),
-            dataIndex: 'title',
-            render: (title: string, r) => <Link to={paths.suggestion(r.number)}>{title}</Link>,
-          },
-          { title: t('admin.author'), render: (_: unknown, r) => name(r.author) },
-          {
-            title: t('admin.created'),
-            dataIndex: 'createdAt',
-            render: (d: string) => formatDate(d),
-            width: 120,
-          },
-          {
-            title: t('admin.status'),
-            dataIndex: 'status',
-            render: (s: SuggestionStatus) => (
-              <Tag
-                color={s === 'ABUSED' ? 'red' : s === 'ACTIVE' ? 'green' : 'default'}
-                style={{ textTransform: 'capitalize' }}
-              >
-                {t(`status.${s}`)}
-              </Tag>
+      <ScrollHint label={t('admin.title')}>
+        <Table<Row>
+          rowKey="_id"
+          loading={loading}
+          dataSource={data?.list ?? []}
+          scroll={{ x: 820 }}
+          locale={{ emptyText: t('admin.empty') }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20],
+            onChange: (p, s) => {
+              setPage(s !== size ? 1 : p);
+              setSize(s);
+            },
+          }}
+          expandable={{
+            rowExpandable: (r) => r.reports.length > 0,
+            expandedRowRender: (r) => (
+              <ul className="sg-reports" aria-label={t('admin.reports')}>
+                {r.reports.map((rep, i) => (
+                  <li key={i}>
+                    <strong>{name(rep.reporter)}</strong> · {formatDateTime(rep.createdAt)}
+                    <div>
+                      {rep.reason || (
+                        <Typography.Text type="secondary">{t('admin.noReason')}</Typography.Text>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
             ),
-          },
-          {
-            title: t('admin.abuseColumn'),
-            render: (_: unknown, r) =>
-              r.abuseStatus ? (
-                <Tag color={r.abuseStatus === 'REPORTED' ? 'orange' : 'default'}>
-                  {t(`admin.abuse.${r.abuseStatus}`)} ({r.reports.length})
+          }}
+          columns={[
+            { title: '#', dataIndex: 'number', width: 70 },
+            {
+              title: t('fields.title'),
+              dataIndex: 'title',
+              render: (title: string, r) => <Link to={paths.suggestion(r.number)}>{title}</Link>,
+            },
+            { title: t('admin.author'), render: (_: unknown, r) => name(r.author) },
+            {
+              title: t('admin.created'),
+              dataIndex: 'createdAt',
+              render: (d: string) => formatDate(d),
+              width: 120,
+            },
+            {
+              title: t('admin.status'),
+              dataIndex: 'status',
+              render: (s: SuggestionStatus) => (
+                <Tag
+                  color={s === 'ABUSED' ? 'red' : s === 'ACTIVE' ? 'green' : 'default'}
+                  style={{ textTransform: 'capitalize' }}
+                >
+                  {t(`status.${s}`)}
                 </Tag>
-              ) : null,
-          },
-          {
-            title: t('admin.actionsColumn'),
-            render: (_: unknown, r) => (
-              <Space wrap size={4}>
-                {r.abuseStatus === 'REPORTED' && [
-                  confirmButton(r, 'hide', true),
-                  confirmButton(r, 'dismiss'),
-                ]}
-                {r.status === 'ACTIVE' && confirmButton(r, 'archive')}
-                {r.status === 'ARCHIVED' && confirmButton(r, 'unarchive')}
-              </Space>
-            ),
-          },
-        ]}
-      />
+              ),
+            },
+            {
+              title: t('admin.abuseColumn'),
+              render: (_: unknown, r) =>
+                r.abuseStatus ? (
+                  <Tag color={r.abuseStatus === 'REPORTED' ? 'orange' : 'default'}>
+                    {t(`admin.abuse.${r.abuseStatus}`)} ({r.reports.length})
+                  </Tag>
+                ) : null,
+            },
+            {
+              title: t('admin.actionsColumn'),
+              render: (_: unknown, r) => (
+                <Space wrap size={4}>
+                  {r.abuseStatus === 'REPORTED' && [
+                    confirmButton(r, 'hide', true),
+                    confirmButton(r, 'dismiss'),
+                  ]}
+                  {r.status === 'ACTIVE' && confirmButton(r, 'archive')}
+                  {r.status === 'ARCHIVED' && confirmButton(r, 'unarchive')}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </ScrollHint>
     </AdminPage>
   );
 }

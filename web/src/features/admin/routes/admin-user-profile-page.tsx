@@ -6,6 +6,7 @@ import { ASSIGNABLE_ROLES, type AdminUserDetail } from '@cr/contract/admin.contr
 import { personName } from '@cr/contract/person-name';
 import type { Role } from '@cr/contract/user.contract';
 import { PageLoading } from '../../../components/page-loading';
+import { ScrollHint } from '../../../components/scroll-hint';
 import { errorText } from '../../../lib/api-messages';
 import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
@@ -180,38 +181,45 @@ export function AdminUserProfilePage() {
       <Typography.Title level={3} style={{ marginTop: 24 }}>
         {ta('sessions')}
       </Typography.Title>
-      <Table<Session>
-        rowKey="_id"
-        size="small"
-        dataSource={u.sessions}
-        pagination={false}
-        scroll={{ x: 640 }}
-        locale={{ emptyText: ta('sessionsEmpty') }}
-        columns={[
-          { title: ta('method'), dataIndex: 'method' },
-          { title: ta('created'), dataIndex: 'createdAt', render: (d: string) => formatDateTime(d) },
-          {
-            title: ta('lastUsed'),
-            dataIndex: 'lastUsedAt',
-            render: (d: string | null) => (d ? formatDateTime(d) : '—'),
-          },
-          { title: ta('expires'), dataIndex: 'expiresAt', render: (d: string) => formatDateTime(d) },
-          {
-            title: ta('sessionState'),
-            render: (_: unknown, s) =>
-              s.revokedAt || new Date(s.expiresAt) < new Date() ? (
-                <Tag>{ta('ended')}</Tag>
-              ) : (
-                <Tag color="green">{ta('open')}</Tag>
-              ),
-          },
-        ]}
-      />
+      <ScrollHint label={ta('sessions')}>
+        <Table<Session>
+          rowKey="_id"
+          size="small"
+          dataSource={u.sessions}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: ta('sessionsEmpty') }}
+          columns={[
+            { title: ta('method'), dataIndex: 'method' },
+            { title: ta('created'), dataIndex: 'createdAt', render: (d: string) => formatDateTime(d) },
+            {
+              title: ta('lastUsed'),
+              dataIndex: 'lastUsedAt',
+              render: (d: string | null) => (d ? formatDateTime(d) : '—'),
+            },
+            { title: ta('expires'), dataIndex: 'expiresAt', render: (d: string) => formatDateTime(d) },
+            {
+              title: ta('sessionState'),
+              render: (_: unknown, s) =>
+                s.revokedAt || new Date(s.expiresAt) < new Date() ? (
+                  <Tag>{ta('ended')}</Tag>
+                ) : (
+                  <Tag color="green">{ta('open')}</Tag>
+                ),
+            },
+          ]}
+        />
+      </ScrollHint>
 
       <Typography.Title level={3} style={{ marginTop: 24 }}>
         {ta('activity')}
       </Typography.Title>
-      <AuditTable entries={u.activity} pagination={false} emptyText={ta('activityEmpty')} />
+      <AuditTable
+        entries={u.activity}
+        pagination={false}
+        emptyText={ta('activityEmpty')}
+        label={ta('activity')}
+      />
     </AdminPage>
   );
 }

@@ -77,7 +77,13 @@ export function MemberActivityPanel({ userId }: { userId: string }) {
     );
   if (!data)
     return (
-      <Card className="cr-card" aria-busy="true" aria-label={t('activity.loading')} style={{ marginTop: 16 }}>
+      <Card
+        className="cr-card"
+        role="status"
+        aria-busy="true"
+        aria-label={t('activity.loading')}
+        style={{ marginTop: 16 }}
+      >
         <Skeleton active paragraph={{ rows: 4 }} />
       </Card>
     );

@@ -51,7 +51,7 @@ export function MemberPage() {
         breadcrumbs={[{ title: t('title') }, ...(name ? [{ title: name }] : [])]}
       />
       {loading && (
-        <Card className="cr-card" aria-busy="true" aria-label={t('loading')}>
+        <Card className="cr-card" role="status" aria-busy="true" aria-label={t('loading')}>
           <Skeleton avatar active paragraph={{ rows: 5 }} />
         </Card>
       )}

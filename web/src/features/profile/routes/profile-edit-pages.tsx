@@ -25,7 +25,7 @@ function EditPage({ full }: { full: boolean }) {
       />
       <ProfileLayout>
         {loading && !profile && (
-          <Card className="cr-card" aria-busy="true" aria-label={t('loading')}>
+          <Card className="cr-card" role="status" aria-busy="true" aria-label={t('loading')}>
             <Skeleton active paragraph={{ rows: 8 }} />
           </Card>
         )}

@@ -139,7 +139,7 @@ export function SuggestionContentView({ content }: { content: Record<string, unk
       )}
       {team.length > 0 && (
         <Section id="sg-team" title={t('team.title')}>
-          <ScrollHint>
+          <ScrollHint label={t('team.title')}>
             <Table
               size="small"
               pagination={false}
@@ -182,7 +182,7 @@ export function SuggestionContentView({ content }: { content: Record<string, unk
               },
             ]}
           />
-          <ScrollHint>
+          <ScrollHint label={t('budget.title')}>
             <Table
               size="small"
               className="sg-payment-table"
