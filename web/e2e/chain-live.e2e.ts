@@ -9,6 +9,7 @@ import {
   postSuggestion,
   signSuggestionOnPage,
   voteOnPage,
+  waitActionsSettled,
   waitRegistered,
   withBlocksHeld,
 } from './proposal-flow';
@@ -45,6 +46,9 @@ describe('live chain status', () => {
     await signSuggestionOnPage(page, site.site, author, s.number);
     const number = await makeProposalOnPage(page, site.site, proposer, s.number);
     await waitRegistered(site.site, number);
+    // The registration's confirmations reach the proposal's room until it is chained (each makes an open page
+    // read the proposal again): the count below is of the reads joining the rooms causes, so it starts after.
+    await waitActionsSettled(site.site, number);
 
     // A visitor opens the proposal and keeps it open; every status the voter's row shows is recorded.
     const watcher = await newPage(browser);

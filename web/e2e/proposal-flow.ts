@@ -243,6 +243,18 @@ export async function waitRegistered(site: E2eSite, number: number) {
 }
 
 /**
+ * Waits until none of the proposal's chain actions is still in flight (each chained or failed): until then the
+ * worker publishes their confirmations on the proposal's room, and an open page reads the proposal again.
+ */
+export async function waitActionsSettled(site: E2eSite, number: number) {
+  return until(
+    'every chain action of the proposal settled',
+    () => call<{ transactions: Array<{ status: string }> }>(site, `/api/proposals/${number}`),
+    (p) => p.transactions.every((t) => t.status === 'chained' || t.status === 'failed'),
+  );
+}
+
+/**
  * A council member votes on the proposal page: choice and reason saved, the "post your vote" notice, then the
  * vote posted on chain through the page's QR.
  */
