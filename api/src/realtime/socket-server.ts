@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../http/logger';
-import { EVENTS_CHANNEL, type RoomEvent } from './event-bus';
+import { EVENTS_CHANNEL, readRoomLog, roomIsLogged, type RoomCatchUp, type RoomEvent } from './event-bus';
 
 /**
  * Decides whether a socket may join a room of one kind. `arg` is what the client sent with the
@@ -59,17 +59,31 @@ export async function createSocketServer(
   ]);
 
   io.on('connection', (socket) => {
-    socket.on('subscribe', async (room: unknown, arg: unknown, ack?: (r: { ok: boolean }) => void) => {
-      const reply = typeof arg === 'function' ? (arg as typeof ack) : ack;
+    // `subscribe(room, arg, [options], ack)`: `options.since`, the last sequence number the client saw in the room
+    // (it was there before a reconnect), asks for the room's events after it; the ack carries them (`catchUp`).
+    socket.on('subscribe', async (room: unknown, arg: unknown, ...rest: unknown[]) => {
+      const reply = [arg, ...rest].findLast((a) => typeof a === 'function') as
+        | ((r: { ok: boolean; catchUp?: RoomCatchUp }) => void)
+        | undefined;
+      const options = typeof arg === 'function' ? undefined : rest[0];
+      const since =
+        options && typeof options === 'object' && 'since' in options ? Number(options.since) : NaN;
       try {
         if (typeof room !== 'string' || room.length > 200) return reply?.({ ok: false });
-        const [kind, ...rest] = room.split(':');
+        const [kind, ...ids] = room.split(':');
         const guard = guards.get(kind ?? '');
         const ok = guard
-          ? await guard(socket, rest.join(':'), typeof arg === 'function' ? undefined : arg)
+          ? await guard(socket, ids.join(':'), typeof arg === 'function' ? undefined : arg)
           : false;
-        if (ok) await socket.join(room);
-        reply?.({ ok });
+        if (!ok) return reply?.({ ok });
+        // Joined first, then the log read: an event published in between comes both live and in the catch-up,
+        // and the client drops the second by its sequence number; none falls between the two.
+        await socket.join(room);
+        const catchUp =
+          Number.isSafeInteger(since) && since > 0 && roomIsLogged(room)
+            ? await readRoomLog(redis, room, since)
+            : undefined;
+        reply?.(catchUp ? { ok, catchUp } : { ok });
       } catch (err) {
         logger.warn({ err, room }, 'socket subscribe failed');
         reply?.({ ok: false });
@@ -83,8 +97,10 @@ export async function createSocketServer(
   await relay.subscribe(EVENTS_CHANNEL);
   relay.on('message', (_channel: string, raw: string) => {
     try {
-      const { room, event, payload } = JSON.parse(raw) as RoomEvent;
-      io.local.to(room).emit(event, payload);
+      const { room, event, payload, seq } = JSON.parse(raw) as RoomEvent;
+      // Encoded once for the whole room. The second argument says which room it is for and its place in the
+      // room's log; handlers that take the payload alone ignore it.
+      io.local.to(room).emit(event, payload, seq === undefined ? { room } : { room, seq });
     } catch (err) {
       logger.warn({ err }, 'bad event on the bus');
     }
