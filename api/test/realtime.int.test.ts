@@ -57,10 +57,13 @@ describe('live updates through socket.io', () => {
       await new Promise<void>((resolve) => away.once('connect', () => resolve()));
       const ack = (await away.emitWithAck('subscribe', room, null, { since: seen })) as {
         ok: boolean;
+        seq: number;
         catchUp: { complete: boolean; events: { seq: number; event: string; payload: unknown }[] };
       };
       expect(ack.ok).toBe(true);
       expect(ack.catchUp.complete).toBe(true);
+      // Without options (an older page) the ack is as before, and no catch-up.
+      expect(await away.emitWithAck('subscribe', room, null)).toEqual({ ok: true });
       expect(ack.catchUp.events.map((e) => [e.event, e.payload])).toEqual([
         ['proposal:update', { n: 2 }],
         ['proposal:update', { n: 3 }],
@@ -69,6 +72,7 @@ describe('live updates through socket.io', () => {
       const seqs = ack.catchUp.events.map((e) => e.seq);
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
       expect(seqs[0]).toBeGreaterThan(seen);
+      expect(ack.seq).toBe(seqs[2]);
 
       // Live again, numbered after the catch-up.
       const next = new Promise<unknown[]>((resolve) => away.once('proposal:update', (...args) => resolve(args)));
@@ -86,9 +90,12 @@ describe('live updates through socket.io', () => {
     const workerRedis = await connectRedis(testConfig.REDIS_URL);
     const bus = createEventBus(workerRedis);
     try {
-      // A room with no log at all (never published, or expired): nothing to replay, the page reads the state.
-      const none = await socket.emitWithAck('subscribe', room, null, { since: 1 });
-      expect(none).toEqual({ ok: true, catchUp: { complete: false, events: [] } });
+      // A room with no log (no event for an hour): a page joining now starts at the counter, and a page away
+      // for less than the log's life missed nothing.
+      const start = (await socket.emitWithAck('subscribe', room, null, {})) as { ok: boolean; seq: number };
+      expect(start).toEqual({ ok: true, seq: expect.any(Number) });
+      const none = await socket.emitWithAck('subscribe', room, null, { since: start.seq });
+      expect(none).toEqual({ ok: true, seq: start.seq, catchUp: { complete: true, events: [] } });
       const seqs: number[] = [];
       const onEvent = (_payload: unknown, meta: { room: string; seq: number }) => {
         if (meta.room === room) seqs.push(meta.seq);
@@ -97,12 +104,19 @@ describe('live updates through socket.io', () => {
       for (let n = 0; n < ROOM_LOG_MAX + 2; n++) await bus.publish(room, 'proposal:update', { n });
       await expect.poll(() => seqs.length).toBe(ROOM_LOG_MAX + 2);
       socket.off('proposal:update', onEvent);
-      // The first two were trimmed: from the first, the log is not complete; from the second, it is.
-      const trimmed = await socket.emitWithAck('subscribe', room, null, { since: seqs[0] });
-      expect(trimmed.catchUp.complete).toBe(false);
-      const kept = await socket.emitWithAck('subscribe', room, null, { since: seqs[2] });
+      expect(seqs[0]).toBeGreaterThan(start.seq);
+      // The first two were trimmed: from the join or the first, the log is not complete; from the second, it is
+      // (the page saw it, and everything after it is kept).
+      for (const since of [start.seq, seqs[0]]) {
+        const trimmed = await socket.emitWithAck('subscribe', room, null, { since });
+        expect(trimmed.catchUp.complete).toBe(false);
+      }
+      const kept = await socket.emitWithAck('subscribe', room, null, { since: seqs[1] });
       expect(kept.catchUp.complete).toBe(true);
-      expect(kept.catchUp.events).toHaveLength(ROOM_LOG_MAX - 1);
+      expect(kept.catchUp.events).toHaveLength(ROOM_LOG_MAX);
+      expect(kept.seq).toBe(seqs.at(-1));
+      // Where a page joining now starts.
+      expect(await socket.emitWithAck('subscribe', room, null, {})).toEqual({ ok: true, seq: seqs.at(-1) });
       // The chain head's ticks are not logged: no catch-up, the page reads the head.
       expect(await socket.emitWithAck('subscribe', 'chain', null, { since: 5 })).toEqual({ ok: true });
     } finally {

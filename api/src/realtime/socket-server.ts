@@ -3,7 +3,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../http/logger';
-import { EVENTS_CHANNEL, readRoomLog, roomIsLogged, type RoomCatchUp, type RoomEvent } from './event-bus';
+import type { SubscribeAck } from '@cr/contract/live.contract';
+import { EVENTS_CHANNEL, readRoomLog, roomIsLogged, roomPosition, type RoomEvent } from './event-bus';
 
 /**
  * Decides whether a socket may join a room of one kind. `arg` is what the client sent with the
@@ -59,15 +60,14 @@ export async function createSocketServer(
   ]);
 
   io.on('connection', (socket) => {
-    // `subscribe(room, arg, [options], ack)`: `options.since`, the last sequence number the client saw in the room
-    // (it was there before a reconnect), asks for the room's events after it; the ack carries them (`catchUp`).
+    // `subscribe(room, arg, [options], ack)` (`@cr/contract/live.contract`). With options (a page that speaks the
+    // log), the ack says where the room stands and, for `since`, carries the events after it.
     socket.on('subscribe', async (room: unknown, arg: unknown, ...rest: unknown[]) => {
       const reply = [arg, ...rest].findLast((a) => typeof a === 'function') as
-        | ((r: { ok: boolean; catchUp?: RoomCatchUp }) => void)
+        | ((r: SubscribeAck) => void)
         | undefined;
-      const options = typeof arg === 'function' ? undefined : rest[0];
-      const since =
-        options && typeof options === 'object' && 'since' in options ? Number(options.since) : NaN;
+      const options = typeof arg === 'function' || typeof rest[0] !== 'object' ? null : rest[0];
+      const since = options && 'since' in options ? Number(options.since) : NaN;
       try {
         if (typeof room !== 'string' || room.length > 200) return reply?.({ ok: false });
         const [kind, ...ids] = room.split(':');
@@ -77,13 +77,14 @@ export async function createSocketServer(
           : false;
         if (!ok) return reply?.({ ok });
         // Joined first, then the log read: an event published in between comes both live and in the catch-up,
-        // and the client drops the second by its sequence number; none falls between the two.
+        // and the page drops the second by its number; none falls between the two.
         await socket.join(room);
-        const catchUp =
-          Number.isSafeInteger(since) && since > 0 && roomIsLogged(room)
-            ? await readRoomLog(redis, room, since)
-            : undefined;
-        reply?.(catchUp ? { ok, catchUp } : { ok });
+        if (!options || !roomIsLogged(room)) return reply?.({ ok });
+        if (Number.isSafeInteger(since) && since >= 0) {
+          const catchUp = await readRoomLog(redis, room, since);
+          return reply?.({ ok, seq: catchUp.events.at(-1)?.seq ?? since, catchUp });
+        }
+        reply?.({ ok, seq: await roomPosition(redis, room) });
       } catch (err) {
         logger.warn({ err, room }, 'socket subscribe failed');
         reply?.({ ok: false });
