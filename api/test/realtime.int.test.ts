@@ -43,7 +43,9 @@ describe('live updates through socket.io', () => {
     try {
       await new Promise<void>((resolve) => away.once('connect', () => resolve()));
       expect(await away.emitWithAck('subscribe', room, null)).toEqual({ ok: true });
-      const first = new Promise<unknown[]>((resolve) => away.once('proposal:update', (...args) => resolve(args)));
+      const first = new Promise<unknown[]>((resolve) =>
+        away.once('proposal:update', (...args) => resolve(args)),
+      );
       await bus.publish(room, 'proposal:update', { n: 1 });
       const [payload, meta] = await first;
       expect(payload).toEqual({ n: 1 });
@@ -75,7 +77,9 @@ describe('live updates through socket.io', () => {
       expect(ack.seq).toBe(seqs[2]);
 
       // Live again, numbered after the catch-up.
-      const next = new Promise<unknown[]>((resolve) => away.once('proposal:update', (...args) => resolve(args)));
+      const next = new Promise<unknown[]>((resolve) =>
+        away.once('proposal:update', (...args) => resolve(args)),
+      );
       await bus.publish(room, 'proposal:update', { n: 5 });
       const [, nextMeta] = await next;
       expect((nextMeta as { seq: number }).seq).toBeGreaterThan(seqs[2]!);

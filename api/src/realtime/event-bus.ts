@@ -98,7 +98,7 @@ async function atomically(redis: Redis, build: (m: ReturnType<Redis['multi']>) =
  */
 export async function roomPosition(redis: Redis, room: string): Promise<number> {
   const [last, counter] = (await atomically(redis, (m) =>
-    m.zrange(ROOM_LOG_PREFIX + room, -1, -1, 'WITHSCORES').get(ROOM_SEQ_KEY),
+    m.zrange(ROOM_LOG_PREFIX + room, '-1', '-1', 'WITHSCORES').get(ROOM_SEQ_KEY),
   )) as [string[], string | null];
   return last.length === 2 ? Number(last[1]) : Number(counter ?? 0);
 }

@@ -64,8 +64,7 @@ export async function createSocketServer(
     // log), the ack says where the room stands and, for `since`, carries the events after it.
     socket.on('subscribe', async (room: unknown, arg: unknown, ...rest: unknown[]) => {
       const reply = [arg, ...rest].findLast((a) => typeof a === 'function') as
-        | ((r: SubscribeAck) => void)
-        | undefined;
+        ((r: SubscribeAck) => void) | undefined;
       const options = typeof arg === 'function' || typeof rest[0] !== 'object' ? null : rest[0];
       const since = options && 'since' in options ? Number(options.since) : NaN;
       try {
