@@ -34,26 +34,39 @@ export async function startRoundRobinProxy(
     return { i, sticky: sticky !== null };
   };
   // Every X-Forwarded-For the proxy adds is the loopback client; the apis here trust no proxy hops.
+  // A request's body is read whole first, so a request whose instance refuses the connection (one that died) is
+  // sent to the next one instead.
   const server = http.createServer((req, res) => {
-    const { i, sticky } = pick(req.headers.cookie);
-    const target = targets[i]!;
-    const upstream = http.request(
-      { host: target.host, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        const headers = { ...answer.headers };
-        if (!sticky) {
-          const set = headers['set-cookie'] ?? [];
-          headers['set-cookie'] = [...set, `${STICKY}=${i}; Path=/; HttpOnly; SameSite=Lax`];
+    const { i: first, sticky } = pick(req.headers.cookie);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => send(first, targets.length - 1));
+    const send = (i: number, triesLeft: number) => {
+      const target = targets[i]!;
+      const upstream = http.request(
+        { host: target.host, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          const headers = { ...answer.headers };
+          if (!sticky || i !== first) {
+            const set = headers['set-cookie'] ?? [];
+            headers['set-cookie'] = [...set, `${STICKY}=${i}; Path=/; HttpOnly; SameSite=Lax`];
+          }
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ECONNREFUSED' && triesLeft > 0 && !res.headersSent) {
+          const next = (i + 1) % targets.length;
+          counts[next]! += 1;
+          send(next, triesLeft - 1);
+          return;
         }
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end('bad gateway');
-    });
-    req.pipe(upstream);
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end('bad gateway');
+      });
+      upstream.end(Buffer.concat(chunks));
+    };
   });
   const tunnels = new Set<net.Socket>();
   // A WebSocket goes to the next instance when its pick refuses the connection (an instance that died), as a
