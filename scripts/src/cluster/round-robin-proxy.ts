@@ -78,6 +78,9 @@ export async function startRoundRobinProxy(
       let connected = false;
       const upstream = net.connect(target.port, target.host, () => {
         connected = true;
+        // Frames are relayed as they come: no Nagle delay on either side of the tunnel.
+        upstream.setNoDelay(true);
+        if (socket instanceof net.Socket) socket.setNoDelay(true);
         const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
         for (let k = 0; k < req.rawHeaders.length; k += 2)
           lines.push(`${req.rawHeaders[k]}: ${req.rawHeaders[k + 1]}`);

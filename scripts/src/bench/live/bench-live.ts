@@ -272,6 +272,8 @@ interface SizeResult {
   rejoin: Histogram;
   votes: VoteRunResult[];
   killed: boolean;
+  /** The machine's 1-minute load average at the start and the end of the size's run. */
+  load: number[];
 }
 
 async function main() {
@@ -396,6 +398,7 @@ async function main() {
       const room = `proposal:${proposal._id}`;
       log(`proposal #${proposal.number} registered; its page's room ${room}`);
 
+      const loadAtStart = os.loadavg()[0]!;
       const signedIn = Math.round(n * args.signedIn);
       const members = await memberSessions(database.db, signedIn);
       const specs: ClientSpec[] = Array.from({ length: n }, (_, i) => ({
@@ -522,6 +525,7 @@ async function main() {
         phaseSeconds: { connect: connectSeconds, votes: votesSeconds },
         votes: voteRuns,
         killed: args.kill,
+        load: [loadAtStart, os.loadavg()[0]!],
         onKilledApi: perApi[0]!.connections,
       });
       for (const line of formatSize(results.at(-1)!)) say(line);
@@ -653,6 +657,9 @@ function formatSize(r: SizeResult): string[] {
   const out = [
     `${r.clients.toLocaleString('en')} watchers: ${r.joined} joined, ${r.failed} failed, in ${r.connectSeconds.toFixed(1)} s (${(r.joined / r.connectSeconds).toFixed(0)} connections/s)`,
   ];
+  out.push(
+    `  machine load average (1 min) ${r.load.map((x) => x.toFixed(1)).join(' → ')} over the run, on ${os.cpus().length} cores shared with other work`,
+  );
   for (const a of r.perApi)
     out.push(
       `  ${a.name}: ${a.connections} connections, RSS ${(a.rssBeforeKb / 1024).toFixed(0)} → ${(a.rssAfterKb / 1024).toFixed(0)} MB, ${a.kbPerConnection.toFixed(1)} KB per connection`,
@@ -666,7 +673,9 @@ function formatSize(r: SizeResult): string[] {
           .join(', '),
     );
   const posted = r.votes.map(
-    (v) => `${v.posted} posted / ${v.chained} chained / ${v.stuck} stuck / ${v.errors.length} errors`,
+    (v) =>
+      `${v.posted} posted / ${v.chained} chained / ${v.stuck} stuck / ${v.errors.length} errors` +
+      (v.errors.length ? ` (${[...new Set(v.errors)].slice(0, 2).join('; ')})` : ''),
   );
   out.push(`  relayed votes: both apis up ${posted[0]}; after the kill ${posted[1]}`);
   out.push(
