@@ -161,13 +161,6 @@ function open(url: string, proposalRoom: string, spec: ClientSpec): Promise<void
       if (w.joining) w.joining.push({ event, payload, seq: meta.seq });
       else take(w, event, payload, meta.seq, true);
     });
-    if (process.env.BENCH_LIVE_DEBUG) {
-      const t = () => new Date().toISOString().slice(17, 23);
-      socket.io.on('reconnect_attempt', (n) => console.log(t(), 'reconnect attempt', n));
-      socket.io.on('reconnect_error', (e) => console.log(t(), 'reconnect error', e.message));
-      socket.on('disconnect', (r) => console.log(t(), 'disconnect', r));
-      socket.on('connect', () => console.log(t(), 'connect'));
-    }
     socket.on('disconnect', () => {
       w.droppedAt ??= Date.now();
       w.everDropped = true;
