@@ -39,6 +39,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const QUEUE_PREFIX = 'cr-bench-live';
 /** File descriptors: each watcher holds 4 sockets on this machine (client, proxy ×2, api). */
 const NOFILE = 100_000;
+/**
+ * The proxy runs as this many processes (each round robin over both apis; the watchers alternate between them):
+ * at 10,000 watchers one process would hold 20,000 sockets, past a common descriptor limit of 20,000.
+ */
+const PROXIES = 2;
 
 interface Args {
   sizes: number[];
@@ -283,8 +288,9 @@ async function main() {
   const nofile = Number(
     fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1] ?? 0,
   );
-  const needed = Math.max(...args.sizes) * 4 + 2000;
-  if (nofile < needed) log(`warning: ulimit -n is ${nofile}; ${needed} descriptors are needed`);
+  // The process holding the most: a proxy process (2 per watcher of its share) or api-2 after the kill.
+  const needed = Math.ceil((Math.max(...args.sizes) * 2) / PROXIES) + 500;
+  if (nofile < needed) log(`warning: ulimit -n is ${nofile}; a proxy process needs ${needed} descriptors`);
 
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, '.data', 'bench-live'));
   fs.mkdirSync(dataDir, { recursive: true });
@@ -388,12 +394,23 @@ async function main() {
         ['api-1', 'api-2'].map((name) => startNode({ kind: 'api', name, env: apiEnv(proxyPortHint) })),
       );
       nodes.push(...apis);
-      const proxy = await startProxy(
-        proxyPortHint,
-        apis.map((a) => a.port!),
+      const proxies = await Promise.all(
+        Array.from({ length: PROXIES }, async (_, i) =>
+          startProxy(
+            i === 0 ? proxyPortHint : await freePort(),
+            apis.map((a) => a.port!),
+          ),
+        ),
       );
-      children.add(proxy.child);
-      log(`api-1 ${apis[0]!.url}, api-2 ${apis[1]!.url} behind the proxy ${proxy.url}`);
+      for (const p of proxies) children.add(p.child);
+      const proxy = proxies[0]!;
+      const proxyCounts = async () => {
+        const each = await Promise.all(proxies.map((p) => p.counts()));
+        return apis.map((_, i) => each.reduce((sum, c) => sum + c[i]!, 0));
+      };
+      log(
+        `api-1 ${apis[0]!.url}, api-2 ${apis[1]!.url} behind the proxy ${proxies.map((p) => p.url).join(' and ')}`,
+      );
       const proposal = await registerProposal(proxy.url, phones[0]!, wallets);
       const room = `proposal:${proposal._id}`;
       log(`proposal #${proposal.number} registered; its page's room ${room}`);
@@ -413,20 +430,20 @@ async function main() {
         ...apiPids,
         'worker-1': workers[0]!.process.pid!,
         'worker-2': workers[1]!.process.pid!,
-        proxy: proxy.child.pid!,
+        ...Object.fromEntries(proxies.map((p, i) => [`proxy ${i + 1}`, p.child.pid!])),
         redis: redisPid,
         'bench (votes)': ownPid,
         ...Object.fromEntries(gens.map((g, i) => [`load generator ${i + 1}`, g.child.pid!])),
       };
       const rssBefore = apis.map((a) => rssKb(a.process.pid!) ?? NaN);
-      const countsBefore = await proxy.counts();
+      const countsBefore = await proxyCounts();
       const cpu0 = cpuOf(pids);
       const t0 = performance.now();
       gens.forEach((g, k) => {
         const share = specs.filter((_, i) => i % processes === k);
         const msg: ToClients = {
           type: 'start',
-          url: proxy.url,
+          urls: proxies.map((p) => p.url),
           proposalRoom: room,
           specs: share,
           inFlight: 100,
@@ -443,7 +460,7 @@ async function main() {
       const joined = joinedAll.reduce((s, m) => s + m.count, 0);
       const failed = joinedAll.reduce((s, m) => s + m.failed, 0);
       log(`${joined} joined (${failed} failed) in ${connectSeconds.toFixed(1)} s`);
-      const countsAfter = await proxy.counts();
+      const countsAfter = await proxyCounts();
       await sleep(3000);
       const rssAfter = apis.map((a) => rssKb(a.process.pid!) ?? NaN);
       const perApi = apis.map((a, i) => {
@@ -531,7 +548,7 @@ async function main() {
       for (const line of formatSize(results.at(-1)!)) say(line);
 
       await Promise.all(gens.map((g) => stopChild(g.child)));
-      await stopChild(proxy.child);
+      for (const p of proxies) await stopChild(p.child);
       for (const a of apis) {
         await a.stop();
         nodes.splice(nodes.indexOf(a), 1);

@@ -13,7 +13,7 @@ export interface ClientSpec {
 }
 
 export type ToClients =
-  | { type: 'start'; url: string; proposalRoom: string; specs: ClientSpec[]; inFlight: number }
+  | { type: 'start'; urls: string[]; proposalRoom: string; specs: ClientSpec[]; inFlight: number }
   | { type: 'phase'; phase: 'steady' | 'after-kill' }
   | { type: 'report'; truth: number[]; busAt: Record<number, number> }
   | { type: 'stop' };
@@ -211,8 +211,8 @@ async function start(msg: Extract<ToClients, { type: 'start' }>) {
   await Promise.all(
     Array.from({ length: Math.min(msg.inFlight, msg.specs.length) }, async () => {
       while (next < msg.specs.length) {
-        const spec = msg.specs[next++]!;
-        await open(msg.url, msg.proposalRoom, spec);
+        const i = next++;
+        await open(msg.urls[i % msg.urls.length]!, msg.proposalRoom, msg.specs[i]!);
         joined++;
       }
     }),
