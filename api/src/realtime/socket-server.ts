@@ -23,7 +23,7 @@ export interface SocketServer {
 }
 
 /**
- * socket.io on the api's HTTP server. Clients `emit('subscribe', room, arg, ack)`; updates published on the
+ * socket.io on the api's HTTP server. Clients `emit('subscribe', room, arg, [options], ack)`; updates published on the
  * event bus (by this or any other process) reach the room's sockets on every instance: each instance relays
  * the Redis message to its local sockets only, and the Redis adapter carries direct broadcasts across instances.
  */

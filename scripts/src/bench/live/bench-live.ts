@@ -44,6 +44,8 @@ const NOFILE = 100_000;
  * at 10,000 watchers one process would hold 20,000 sockets, past a common descriptor limit of 20,000.
  */
 const PROXIES = 2;
+/** How long after the votes the bench waits for the killed api's watchers to be back, at most. */
+const REJOIN_WAIT_MS = 120_000;
 
 interface Args {
   sizes: number[];
@@ -516,6 +518,21 @@ async function main() {
           until: () => Date.now() > afterEnd,
         }),
       );
+      // Every watcher of the killed api back (bounded), then the last confirmations' pushes.
+      const backBy = Date.now() + REJOIN_WAIT_MS;
+      let away = Infinity;
+      while (away > 0 && Date.now() < backBy) {
+        const answers = await Promise.all(
+          gens.map(async (g) => {
+            const asked = Date.now();
+            g.child.send({ type: 'away' } satisfies ToClients);
+            return g.wait('away', (m) => m.at >= asked);
+          }),
+        );
+        away = answers.reduce((sum, m) => sum + m.away, 0);
+        if (away > 0) await sleep(1000);
+      }
+      if (away > 0) log(`${away} watchers still away after ${REJOIN_WAIT_MS / 1000} s more`);
       await sleep(3000);
       const votesSeconds = (performance.now() - t1) / 1000;
       const cpu2 = cpuOf(pids);

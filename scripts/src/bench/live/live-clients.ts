@@ -15,6 +15,7 @@ export interface ClientSpec {
 export type ToClients =
   | { type: 'start'; urls: string[]; proposalRoom: string; specs: ClientSpec[]; inFlight: number }
   | { type: 'phase'; phase: 'steady' | 'after-kill' }
+  | { type: 'away' }
   | { type: 'report'; truth: number[]; busAt: Record<number, number> }
   | { type: 'stop' };
 
@@ -52,7 +53,10 @@ export interface ClientsReport {
 }
 
 export type FromClients =
-  { type: 'joined'; count: number; failed: number } | ClientsReport | { type: 'error'; message: string };
+  | { type: 'joined'; count: number; failed: number }
+  | { type: 'away'; away: number; at: number }
+  | ClientsReport
+  | { type: 'error'; message: string };
 
 const CHAINED = 'chained';
 /** The chain action kind of a council member's vote (api/src/modules/proposal/proposal-worker-plugin.ts). */
@@ -282,6 +286,8 @@ process.on('message', (msg: ToClients) => {
     if (msg.type === 'start')
       start(msg).catch((err: unknown) => send({ type: 'error', message: String(err) }));
     else if (msg.type === 'phase') phase = msg.phase;
+    else if (msg.type === 'away')
+      send({ type: 'away', away: watchers.filter((w) => w.droppedAt !== null).length, at: Date.now() });
     else if (msg.type === 'report') send(report(msg.truth, msg.busAt));
     else if (msg.type === 'stop') {
       for (const w of watchers) w.socket.disconnect();
