@@ -3,7 +3,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../http/logger';
-import { EVENTS_CHANNEL, type RoomEvent } from './event-bus';
+import type { SubscribeAck } from '@cr/contract/live.contract';
+import { EVENTS_CHANNEL, readRoomLog, roomIsLogged, roomPosition, type RoomEvent } from './event-bus';
 
 /**
  * Decides whether a socket may join a room of one kind. `arg` is what the client sent with the
@@ -22,7 +23,7 @@ export interface SocketServer {
 }
 
 /**
- * socket.io on the api's HTTP server. Clients `emit('subscribe', room, arg, ack)`; updates published on the
+ * socket.io on the api's HTTP server. Clients `emit('subscribe', room, arg, [options], ack)`; updates published on the
  * event bus (by this or any other process) reach the room's sockets on every instance: each instance relays
  * the Redis message to its local sockets only, and the Redis adapter carries direct broadcasts across instances.
  */
@@ -59,17 +60,30 @@ export async function createSocketServer(
   ]);
 
   io.on('connection', (socket) => {
-    socket.on('subscribe', async (room: unknown, arg: unknown, ack?: (r: { ok: boolean }) => void) => {
-      const reply = typeof arg === 'function' ? (arg as typeof ack) : ack;
+    // `subscribe(room, arg, [options], ack)` (`@cr/contract/live.contract`). With options (a page that speaks the
+    // log), the ack says where the room stands and, for `since`, carries the events after it.
+    socket.on('subscribe', async (room: unknown, arg: unknown, ...rest: unknown[]) => {
+      const reply = [arg, ...rest].findLast((a) => typeof a === 'function') as
+        ((r: SubscribeAck) => void) | undefined;
+      const options = typeof arg === 'function' || typeof rest[0] !== 'object' ? null : rest[0];
+      const since = options && 'since' in options ? Number(options.since) : NaN;
       try {
         if (typeof room !== 'string' || room.length > 200) return reply?.({ ok: false });
-        const [kind, ...rest] = room.split(':');
+        const [kind, ...ids] = room.split(':');
         const guard = guards.get(kind ?? '');
         const ok = guard
-          ? await guard(socket, rest.join(':'), typeof arg === 'function' ? undefined : arg)
+          ? await guard(socket, ids.join(':'), typeof arg === 'function' ? undefined : arg)
           : false;
-        if (ok) await socket.join(room);
-        reply?.({ ok });
+        if (!ok) return reply?.({ ok });
+        // Joined first, then the log read: an event published in between comes both live and in the catch-up,
+        // and the page drops the second by its number; none falls between the two.
+        await socket.join(room);
+        if (!options || !roomIsLogged(room)) return reply?.({ ok });
+        if (Number.isSafeInteger(since) && since >= 0) {
+          const catchUp = await readRoomLog(redis, room, since);
+          return reply?.({ ok, seq: catchUp.events.at(-1)?.seq ?? since, catchUp });
+        }
+        reply?.({ ok, seq: await roomPosition(redis, room) });
       } catch (err) {
         logger.warn({ err, room }, 'socket subscribe failed');
         reply?.({ ok: false });
@@ -83,8 +97,10 @@ export async function createSocketServer(
   await relay.subscribe(EVENTS_CHANNEL);
   relay.on('message', (_channel: string, raw: string) => {
     try {
-      const { room, event, payload } = JSON.parse(raw) as RoomEvent;
-      io.local.to(room).emit(event, payload);
+      const { room, event, payload, seq } = JSON.parse(raw) as RoomEvent;
+      // Encoded once for the whole room. The second argument says which room it is for and its place in the
+      // room's log; handlers that take the payload alone ignore it.
+      io.local.to(room).emit(event, payload, seq === undefined ? { room } : { room, seq });
     } catch (err) {
       logger.warn({ err }, 'bad event on the bus');
     }

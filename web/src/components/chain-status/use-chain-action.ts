@@ -111,8 +111,8 @@ export function useChainAction(actionId: string | null | undefined, initial?: Ch
 }
 
 /**
- * Every chain action about one subject (`proposal:<id>`), live: `onAction` gets each change; `onJoined(true)`
- * after each (re)join is the moment to reload the subject once. Returns whether the room is joined.
+ * Every chain action about one subject (`proposal:<id>`), live: `onAction` gets each change; `onJoined()` after
+ * a rejoin that could not catch up on what was missed is the moment to reload the subject once. Returns whether the room is joined.
  */
 export function useSubjectChainActions(
   subjectType: string,
@@ -136,10 +136,11 @@ export function useSubjectChainActions(
         if (parsed.success && parsed.data.subjectType === subjectType && parsed.data.subjectId === subjectId)
           onActionRef.current(parsed.data);
       },
-      (ok) => {
+      (ok, caughtUp) => {
         setLive(ok);
-        // The first join happens as the page loads its data anyway; later joins follow a lost connection.
-        if (ok && !first) onJoinedRef.current?.();
+        // The first join happens as the page loads its data anyway; later joins follow a lost connection, and
+        // reload unless the actions' changes missed meanwhile were just caught up.
+        if (ok && !first && !caughtUp) onJoinedRef.current?.();
         if (ok) first = false;
       },
     );

@@ -165,9 +165,10 @@ export function useProposalDetail(ref: string): UseProposalDetail {
         setProposal((cur) => (cur ? { ...cur, status: parsed.data.status } : cur));
         scheduleReload();
       },
-      (ok) => {
+      (ok, caughtUp) => {
         setUpdatesLive(ok);
-        if (ok && !first) scheduleReload();
+        // After a lost connection: the updates missed meanwhile were handed over (each reloads), or read again.
+        if (ok && !first && !caughtUp) scheduleReload();
         if (ok) first = false;
       },
     );

@@ -48,8 +48,8 @@ export function useProposalTracking(proposalId: string) {
         if (parsed.data.what === 'notes') void reloadNotes();
         else void reloadList();
       },
-      (ok) => {
-        if (ok && !first) {
+      (ok, caughtUp) => {
+        if (ok && !first && !caughtUp) {
           void reloadList();
           void reloadNotes();
         }

@@ -75,9 +75,9 @@ export function ProposalListPage() {
       if (timer) clearTimeout(timer);
       timer = setTimeout(refreshQuietly, RELOAD_DEBOUNCE_MS);
     };
-    const stop = listenRoom(PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, changed, (ok) => {
-      // After a reconnect, updates sent while away were missed: read the page again.
-      if (ok && joinedBefore) changed();
+    const stop = listenRoom(PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, changed, (ok, caughtUp) => {
+      // After a reconnect, updates sent while away were caught up (each read the page again), or read it now.
+      if (ok && joinedBefore && !caughtUp) changed();
       if (ok) joinedBefore = true;
     });
     return () => {
