@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONG_FIRST = [
   'chain-worker/test/chain-kill.int.test.ts', // 160 s: 40 SIGKILLs of a worker process, 2 Redis restarts
+  'scripts/test/demo.int.test.ts', // 90–108 s on a loaded machine: a whole stack, then the demo DAO played on it
   'contracts-abi/src/governance.int.test.ts', // 73 s
   'chain-worker/test/chain-node-down.int.test.ts', // 71 s
   'chain-worker/test/chain-reorg.int.test.ts', // 67 s
