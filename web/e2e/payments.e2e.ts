@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot, useSite } from './browser';
+import { clickWhenStill, launchBrowser, newPage, shot, useSite } from './browser';
 import {
   approveDialogQr,
   call,
@@ -92,7 +92,7 @@ describe('milestone payments on the proposal page', () => {
     // Stage 2: the progress message, then the statement shown before signing.
     await milestone(owner.page, 1).locator('[data-testid="milestone-request"]').click();
     await owner.page.locator('[data-testid="payment-text"]').fill('Beta build published with release notes.');
-    await owner.page.locator('[data-testid="payment-continue"]').click();
+    await clickWhenStill(owner.page, owner.page.locator('[data-testid="payment-continue"]'));
     await owner.page.locator('.cr-wallet-dialog [data-testid="wallet-qr"]').waitFor({ timeout: 15_000 });
     await expect(owner.page.locator('.cr-wallet-dialog').innerText()).resolves.toContain(
       'payment request: stage 2 of 3 of proposal',
@@ -109,7 +109,7 @@ describe('milestone payments on the proposal page', () => {
     await expect(sec.page.locator('[data-testid="milestone-request"]').count()).resolves.toBe(0);
     await milestone(sec.page, 1).locator('[data-testid="milestone-approve"]').click();
     await sec.page.locator('[data-testid="payment-text"]').fill('交付物已核实，同意付款。');
-    await sec.page.locator('[data-testid="payment-continue"]').click();
+    await clickWhenStill(sec.page, sec.page.locator('[data-testid="payment-continue"]'));
     await sec.page.locator('.cr-wallet-dialog [data-testid="wallet-qr"]').waitFor({ timeout: 15_000 });
     await expect(sec.page.locator('.cr-wallet-dialog').innerText()).resolves.toContain(
       'payment review: APPROVE',

@@ -60,7 +60,7 @@ const dialogText = (page: Page) => page.locator('.cr-wallet-dialog').innerText()
 async function payStage(owner: Page, sec: Page, stage: number, amount: bigint) {
   await milestone(owner, stage).locator('[data-testid="milestone-request"]').click();
   await owner.locator('[data-testid="payment-text"]').fill(`Stage ${stage + 1} delivered: see the tracking.`);
-  await owner.locator('[data-testid="payment-continue"]').click();
+  await clickWhenStill(owner, owner.locator('[data-testid="payment-continue"]'));
   await qrShown(owner);
   await expect(dialogText(owner)).resolves.toContain(`payment request: stage ${stage + 1} of 3 of proposal`);
   await approveDialogQr(owner, site.site, author.wallet);
@@ -69,7 +69,7 @@ async function payStage(owner: Page, sec: Page, stage: number, amount: bigint) {
   await waitMilestone(sec, stage, 'WAITING_FOR_APPROVAL');
   await milestone(sec, stage).locator('[data-testid="milestone-approve"]').click();
   await sec.locator('[data-testid="payment-text"]').fill('交付物已核实，同意付款。');
-  await sec.locator('[data-testid="payment-continue"]').click();
+  await clickWhenStill(sec, sec.locator('[data-testid="payment-continue"]'));
   await qrShown(sec);
   await expect(dialogText(sec)).resolves.toContain('payment review: APPROVE');
   await approveDialogQr(sec, site.site, 'secretary');

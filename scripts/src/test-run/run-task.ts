@@ -107,7 +107,9 @@ export async function runPool(
   const sleepers: Array<() => void> = [];
   const wakeAll = () => sleepers.splice(0).forEach((wake) => wake());
 
-  const ready = (t: Task) => (t.after ?? []).every((label) => passed.has(label));
+  // A prerequisite that is not among these tasks ran in an earlier stage (which passed, or this one would not run).
+  const inPool = new Set(tasks.map((t) => t.label));
+  const ready = (t: Task) => (t.after ?? []).every((label) => !inPool.has(label) || passed.has(label));
   const blocked = (t: Task) => (t.after ?? []).some((label) => finished.has(label) && !passed.has(label));
 
   const slot = async () => {

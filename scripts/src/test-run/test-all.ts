@@ -1,5 +1,5 @@
-// `npm test`: the checks, unit, start-up, integration and browser suites, two at a time on the two cores, then a
-// table of where the time went. `.ci/run` passes its install time (CI_INSTALL_SECONDS) for the table's first row.
+// `npm test`: the checks, unit, start-up, integration and browser suites in three stages, each two wide on the two
+// cores, then a table of where the time went. `.ci/run` passes its install time (CI_INSTALL_SECONDS) for the table's first row.
 import { z } from 'zod';
 import { optionalString, parseEnv } from '@cr/api/config/env-parse';
 import { runStages } from './stages';
@@ -11,23 +11,20 @@ const env = parseEnv(
 );
 if (!env.DATABASE_URL) console.log('DATABASE_URL is not set: the integration suite runs on PGlite alone.');
 
-// One pool two wide, in priority order. The browser suite is the long pole (its lanes wait on blocks and page
-// loads and leave the cores about 13 % idle): it starts as soon as the build is done, and the checks, the start-up
-// test (mostly waiting for the product it spawns) and the integration suite (about a quarter idle on its own) fill
-// the other slot beside it. Run one after another, the stages left about 200 s of the cores idle.
+// Three stages, one after another, each two wide. Tried this session: one pool by priority (the browser suite
+// beside the checks and the integration suite). It kept the cores 99 % busy, but at a load average of 11-13 it made
+// four tests fail that pass in stages (chain-live, chain-kill, proposal-final, proposal-counts); two are fixed,
+// two are still being traced, so the stages stay until they are.
 await runStages(
   [
+    { name: 'build, checks and unit', tasks: [buildTask(), ...checkTasks()], width: 2 },
+    // The start-up test mostly waits for the product it spawns: beside the integration suite's second lane.
     {
-      name: 'all suites',
-      tasks: [
-        buildTask(),
-        browserTask(),
-        ...checkTasks(),
-        startupTask(),
-        ...integrationTasks(env.DATABASE_URL),
-      ],
+      name: 'integration and start-up',
+      tasks: [...integrationTasks(env.DATABASE_URL), startupTask()],
       width: 2,
     },
+    { name: 'browser', tasks: [browserTask()], width: 1 },
   ],
   env.CI_INSTALL_SECONDS !== undefined
     ? [{ name: 'set-up and install (.ci/run)', seconds: env.CI_INSTALL_SECONDS }]
