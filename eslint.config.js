@@ -7,9 +7,9 @@ import { noImportCycle } from './eslint-rules/no-import-cycle.js';
 
 /**
  * Import direction (docs/architecture.md): contract, did and contracts-abi → nothing of ours (the ground floor);
- * web → contract only; api → contract, did, contracts-abi; chain-worker → contract, contracts-abi and the api's
- * shared db/queue/realtime modules; nothing imports web. Inside web: app → features → shared, and no feature
- * reaches into another.
+ * core → contract, contracts-abi; api → contract, did, contracts-abi, core; chain-worker → contract,
+ * contracts-abi, core and of the api only its modules' public faces and the process composition; web → contract
+ * only; nothing imports web. Inside web: app → features → shared, and no feature reaches into another.
  */
 const workspaceRule = (allowed, extraPatterns = []) => ({
   'no-restricted-imports': [
@@ -27,7 +27,7 @@ const workspaceRule = (allowed, extraPatterns = []) => ({
   ],
 });
 
-const WORKSPACES = ['web', 'api', 'contract', 'did', 'chain-worker', 'contracts-abi', 'scripts'];
+const WORKSPACES = ['web', 'api', 'core', 'contract', 'did', 'chain-worker', 'contracts-abi', 'scripts'];
 const repoRoot = path.dirname(new URL(import.meta.url).pathname);
 
 /** A relative import may not leave its workspace: other workspaces are imported by package name (@cr/...). */
@@ -85,7 +85,7 @@ const featureBoundaries = {
 
 /**
  * An api module (`api/src/modules/<area>/`) imports another module only through its public face, the folder's
- * `index.ts` (`'../proposal'`), never one of its files (docs/architecture.md §3).
+ * `index.ts` (`'../proposal'`), never one of its files (docs/architecture.md §4).
  */
 const modulePublicFace = {
   meta: { type: 'problem', schema: [] },
@@ -125,7 +125,7 @@ export default tseslint.config(
       '.data/**',
       'contracts-abi/artifacts/**',
       'web/e2e/screenshots/**',
-      'api/drizzle/**',
+      'core/drizzle/**',
     ],
   },
   js.configs.recommended,
@@ -146,8 +146,8 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles in the api and the worker (eslint-rules/no-import-cycle.js).
-    files: ['api/src/**/*.ts', 'chain-worker/src/**/*.ts'],
+    // No import cycles in core, the api and the worker (eslint-rules/no-import-cycle.js).
+    files: ['core/src/**/*.ts', 'api/src/**/*.ts', 'chain-worker/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { cycles: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: {
@@ -168,8 +168,8 @@ export default tseslint.config(
   {
     // Queries live in *.repo.ts files and the db folder; services call them (conventions.md: route → service →
     // repo). A separate rule name, so the import-direction no-restricted-imports above keeps its own options.
-    files: ['api/src/**/*.ts', 'chain-worker/src/**/*.ts'],
-    ignores: ['**/*.repo.ts', 'api/src/db/**', '**/*.test.ts'],
+    files: ['core/src/**/*.ts', 'api/src/**/*.ts', 'chain-worker/src/**/*.ts'],
+    ignores: ['**/*.repo.ts', 'core/src/db/**', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -177,13 +177,13 @@ export default tseslint.config(
           paths: [
             {
               name: 'drizzle-orm',
-              message: 'Build queries in a *.repo.ts file (or api/src/db), and call it from here.',
+              message: 'Build queries in a *.repo.ts file (or core/src/db), and call it from here.',
             },
           ],
           patterns: [
             {
               group: ['drizzle-orm/*'],
-              message: 'Build queries in a *.repo.ts file (or api/src/db), and call it from here.',
+              message: 'Build queries in a *.repo.ts file (or core/src/db), and call it from here.',
             },
           ],
         },
@@ -193,18 +193,41 @@ export default tseslint.config(
   { files: ['contract/**'], rules: workspaceRule([]) },
   { files: ['did/**'], rules: workspaceRule([]) },
   { files: ['contracts-abi/**'], rules: workspaceRule([]) },
-  { files: ['api/**'], rules: workspaceRule(['contract', 'did', 'contracts-abi']) },
+  {
+    // core stands below the api and the worker, which both import it: it imports neither (nor did, the api's).
+    files: ['core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@cr/(api|chain-worker|web|scripts)(/|$)',
+              message:
+                'core stands below the api and the worker: it may not import them (move what both need down into core).',
+            },
+            {
+              regex: '^@cr/(?!(contract|contracts-abi|core|api|chain-worker|web|scripts)(/|$))',
+              message:
+                'This workspace may not import that workspace (see the packages in docs/architecture.md §2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['api/**'], rules: workspaceRule(['contract', 'did', 'contracts-abi', 'core']) },
   {
     files: ['chain-worker/**'],
     rules: workspaceRule(
-      ['contract', 'contracts-abi', 'api'],
+      ['contract', 'contracts-abi', 'core', 'api'],
       [
         {
-          // api-server loads Express and every route; app-composition composes a process without them.
-          regex:
-            '^@cr/api/(api-server|app|routes|main-api)$|^@cr/api/(modules/.*\\.routes$|http/|realtime/socket-server)',
+          // What the worker shares with the api is in core; of the api it takes only a module's public face (its
+          // worker plugins, refusal handlers) and the composition of a process (which loads no HTTP for a worker).
+          regex: '^@cr/api(/(?!(modules/[^/]+/index|app-composition)$)|$)',
           message:
-            'The worker shares the db, queues and events with the api, not its HTTP layer (start it through @cr/api/app-composition).',
+            "The worker imports of the api only a module's public face (@cr/api/modules/<area>/index) and @cr/api/app-composition; what it shares with the api is in @cr/core.",
         },
         {
           regex: '^(express|multer|socket\\.io)(/|$)',
@@ -217,7 +240,7 @@ export default tseslint.config(
     // bench:chain's page: the api's socket.io server and a browser's client, in a process of their own (never the
     // worker's), so the bench measures latency to what a page sees.
     files: ['chain-worker/src/bench/bench-page-socket.ts'],
-    rules: workspaceRule(['contract', 'contracts-abi', 'api']),
+    rules: workspaceRule(['contract', 'contracts-abi', 'core', 'api']),
   },
   {
     files: ['web/**'],

@@ -10,14 +10,14 @@
  */
 import type { AppDeps, SharedConnections } from './app-deps';
 import type { ApiConfig } from './config/api-config';
-import { ConfigError } from './config/env-parse';
-import { openDatabase } from './db/db-client';
+import { ConfigError } from '@cr/core/config/env-parse';
+import { openDatabase } from '@cr/core/db/db-client';
 import { startHousekeeping } from './housekeeping';
-import type { Logger } from './http/logger';
-import { connectRedis } from './infra/redis-connect';
-import { createEventBus } from './realtime/event-bus';
+import type { Logger } from '@cr/core/log/logger';
+import { connectRedis } from '@cr/core/infra/redis-connect';
+import { createEventBus } from '@cr/core/realtime/event-bus';
 import { startMetricsServer, type MetricsAccessConfig } from './metrics/metrics-endpoint';
-import { createMetrics } from './metrics/metrics-registry';
+import { createMetrics } from '@cr/core/metrics/metrics-registry';
 
 interface Stoppable {
   stop(): Promise<void>;

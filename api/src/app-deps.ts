@@ -1,20 +1,20 @@
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config/api-config';
-import { openDatabase, type DbHandle } from './db/db-client';
-import { createLogger, type Logger } from './http/logger';
-import { connectRedis } from './infra/redis-connect';
+import { openDatabase, type DbHandle } from '@cr/core/db/db-client';
+import { createLogger, type Logger } from '@cr/core/log/logger';
+import { connectRedis } from '@cr/core/infra/redis-connect';
 import { startCaptureSmtpServer } from './mail/capture-smtp-server';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createDidGateway, type DidGateway } from './modules/wallet/did-gateway';
-import { openChainQueues, type ChainQueues } from './queues/chain-queues';
-import { openMailQueue, type MailQueue } from './queues/mail-queue';
+import { openChainQueues, type ChainQueues } from '@cr/core/queues/chain-queues';
+import { openMailQueue, type MailQueue } from '@cr/core/queues/mail-queue';
 import { createDiskStorage, type FileStorage } from './modules/upload/file-storage';
-import { createEventBus, type EventBus } from './realtime/event-bus';
+import { createEventBus, type EventBus } from '@cr/core/realtime/event-bus';
 import type { OpsStatus } from '@cr/contract/ops-status.contract';
 import { chainReader } from './chain/chain-reader';
-import { createMetrics, type Metrics } from './metrics/metrics-registry';
-import { registerOpsGauges } from './metrics/ops-metrics';
-import { sharedOpsStatus } from './metrics/ops-status';
+import { createMetrics, type Metrics } from '@cr/core/metrics/metrics-registry';
+import { registerOpsGauges } from '@cr/core/metrics/ops-metrics';
+import { sharedOpsStatus } from '@cr/core/metrics/ops-status';
 
 /** What route handlers and services reach: built once at start-up, passed down, never global. */
 export interface AppDeps {

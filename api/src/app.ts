@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from './app-deps';
-import { AppError } from './http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import { authenticate } from './http/auth.middleware';
 import { errorHandler } from './http/error.middleware';
 import { mountRoutes } from './http/mount-routes';

@@ -1,8 +1,8 @@
-import type { Db } from './db/db-client';
-import type { Logger } from './http/logger';
+import type { Db } from '@cr/core/db/db-client';
+import type { Logger } from '@cr/core/log/logger';
 import { pruneExpiredAccountCodes } from './modules/account/account.repo';
 import { runMessageDigest } from './modules/social/message-digest';
-import type { MailQueue } from './queues/mail-queue';
+import type { MailQueue } from '@cr/core/queues/mail-queue';
 import { pruneUnsignedWalletRequests } from './modules/wallet/wallet-request.repo';
 
 /** Rows that can never be used again are kept this long past their expiry (a late poll, an incident's trail). */

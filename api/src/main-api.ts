@@ -1,7 +1,7 @@
 // Production entry point of the api: `npm run start:api`. Reads DATABASE_URL, REDIS_URL, chain and DID settings.
 import { composeProcess, exitOnStartupFailure, requireRedisUrl, stopOnSignals } from './app-composition';
 import { describeConfig, loadApiConfig } from './config/api-config';
-import { createLogger } from './http/logger';
+import { createLogger } from '@cr/core/log/logger';
 
 async function main() {
   const config = loadApiConfig();

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@cr/contract/account.contract';
 import type { CurrentUser } from '@cr/contract/user.contract';
-import { accountDidRegistrations, users, walletRequests } from '../src/db/schema';
+import { accountDidRegistrations, users, walletRequests } from '@cr/core/db/schema';
 import { hashPassword } from '../src/modules/account/password-hash';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

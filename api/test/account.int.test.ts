@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterCodeSent, Session } from '@cr/contract/account.contract';
 import type { CurrentUser } from '@cr/contract/user.contract';
-import { accountEmailCodes, accountPasswordResets, authTokens, users } from '../src/db/schema';
+import { accountEmailCodes, accountPasswordResets, authTokens, users } from '@cr/core/db/schema';
 import { LIMITS } from '../src/modules/account/account-limits';
 import { rateKey } from '../src/http/rate-limit';
 import { hashPassword } from '../src/modules/account/password-hash';

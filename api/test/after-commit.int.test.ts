@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getChainAction, listChainActionsForSubject } from '../src/chain/chain-action.repo';
-import { recordChainAction } from '../src/chain/chain-outbox';
-import { connectRedis } from '../src/infra/redis-connect';
-import { commitThen } from '../src/effects/after-commit';
-import { mailJobId } from '../src/queues/mail-queue';
-import { EVENTS_CHANNEL, type RoomEvent } from '../src/realtime/event-bus';
+import { getChainAction, listChainActionsForSubject } from '@cr/core/chain/chain-action.repo';
+import { recordChainAction } from '@cr/core/chain/chain-outbox';
+import { connectRedis } from '@cr/core/infra/redis-connect';
+import { commitThen } from '@cr/core/effects/after-commit';
+import { mailJobId } from '@cr/core/queues/mail-queue';
+import { EVENTS_CHANNEL, type RoomEvent } from '@cr/core/realtime/event-bus';
 import { startTestApi, type TestApi } from './test-api';
 import { testConfig } from './test-config';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readGeneration } from '../src/cache/cache-generation';
+import { readGeneration } from '@cr/core/cache/cache-generation';
 import type { SuggestionDetail, SuggestionList } from '@cr/contract/suggestion.contract';
-import { suggestions } from '../src/db/schema';
+import { suggestions } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { postSuggestion } from './suggestion-harness';
 import { testConfig } from './test-config';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@cr/contract/calendar.contract';
 import type { ChainHead } from '@cr/contract/chain.contract';
 import type { CouncilOverview } from '@cr/contract/council.contract';
-import { users } from '../src/db/schema';
+import { users } from '@cr/core/db/schema';
 import { etaOf } from '../src/chain/chain-clock';
 import {
   makeProposal,

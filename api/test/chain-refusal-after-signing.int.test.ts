@@ -6,7 +6,7 @@ import type { ChainActionView } from '@cr/contract/chain.contract';
 import type { ProposalConclusion } from '@cr/contract/conclusion.contract';
 import type { Inbox } from '@cr/contract/inbox.contract';
 import type { ProposalPayments } from '@cr/contract/milestone.contract';
-import { chainActions } from '../src/db/schema/chain.schema';
+import { chainActions } from '@cr/core/db/schema/chain.schema';
 import {
   detail,
   makeProposal,

@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
 import { keccak256, toUtf8Bytes } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainActions } from '../src/db/schema/chain.schema';
-import { proposalConclusions } from '../src/db/schema/conclusion.schema';
-import { proposalMilestones } from '../src/db/schema/milestone.schema';
-import { proposals } from '../src/db/schema/proposal.schema';
-import { walletRequests } from '../src/db/schema/wallet-requests.schema';
+import { chainActions } from '@cr/core/db/schema/chain.schema';
+import { proposalConclusions } from '@cr/core/db/schema/conclusion.schema';
+import { proposalMilestones } from '@cr/core/db/schema/milestone.schema';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
+import { walletRequests } from '@cr/core/db/schema/wallet-requests.schema';
 import {
   makeProposal,
   mineTo,

@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communitySchema, communityTreeSchema, myCommunitiesSchema } from '@cr/contract/community.contract';
 import { submissionListSchema, submissionSchema } from '@cr/contract/submission.contract';
-import { users } from '../src/db/schema';
+import { users } from '@cr/core/db/schema';
 import { eq } from 'drizzle-orm';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

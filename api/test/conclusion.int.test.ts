@@ -4,7 +4,7 @@ import { decodeGovernanceError } from '@cr/contracts-abi/artifacts';
 import { conclusionStatement, textHash } from '@cr/contracts-abi/statements';
 import type { ProposalConclusion } from '@cr/contract/conclusion.contract';
 import type { ProposalPayments } from '@cr/contract/milestone.contract';
-import { chainActions } from '../src/db/schema/chain.schema';
+import { chainActions } from '@cr/core/db/schema/chain.schema';
 import {
   detail,
   startProposalEnv,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCouncil } from '@cr/contracts-abi/deploy';
 import { resolveDid } from '@cr/did/did-backend';
 import type { CandidateList, CouncilMemberDetail, CouncilOverview } from '@cr/contract/council.contract';
-import { councilMembers, councilTerms } from '../src/db/schema/council.schema';
+import { councilMembers, councilTerms } from '@cr/core/db/schema/council.schema';
 import { memberIdOf } from '../src/modules/council/council-member';
 import { backfillProjections } from '../src/modules/proposal/proposal-worker-plugin';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elipDetailSchema, elipListSchema, elipMessages } from '@cr/contract/elip.contract';
 import { releaseListSchema } from '@cr/contract/release.contract';
-import { councilMembers, councilTerms } from '../src/db/schema';
+import { councilMembers, councilTerms } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 import { requestWallet, walletsFor } from './wallet-harness';

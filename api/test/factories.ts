@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Role } from '@cr/contract/user.contract';
-import type { Db } from '../src/db/db-client';
-import { proposals, users, type UserRow } from '../src/db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposals, users, type UserRow } from '@cr/core/db/schema';
 import { issueToken } from '../src/modules/session/session.service';
 
 /** Inserts a user (unique name and e-mail unless given) and opens a session for it. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { withServerOption, type DbHandle } from '../src/db/db-client';
-import { preparedOnce } from '../src/db/statement-params';
+import { withServerOption, type DbHandle } from '@cr/core/db/db-client';
+import { preparedOnce } from '@cr/core/db/statement-params';
 import { suiteDatabase } from './test-database';
 
 // Statements prepared with { plan: 'generic' } are planned once per connection on PostgreSQL; every other statement

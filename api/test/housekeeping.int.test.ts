@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountDidRegistrations, accountEmailCodes, walletRequests } from '../src/db/schema';
+import { accountDidRegistrations, accountEmailCodes, walletRequests } from '@cr/core/db/schema';
 import { HOUSEKEEPING_GRACE_MS, runHousekeeping } from '../src/housekeeping';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

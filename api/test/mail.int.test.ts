@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProposalStatus } from '@cr/contracts-abi/governance-enums';
-import type { NewChainEvent } from '../src/chain/chain-index.repo';
-import { proposalNotifications, proposals } from '../src/db/schema/proposal.schema';
+import type { NewChainEvent } from '@cr/core/chain/chain-index.repo';
+import { proposalNotifications, proposals } from '@cr/core/db/schema/proposal.schema';
 import { queueRecordedProposalMail } from '../src/modules/proposal/proposal-mail';
 import { projectEvents } from '../src/modules/proposal/proposal-projection';
 import {
@@ -12,9 +12,9 @@ import {
   openMailQueue,
   queueMails,
   type MailJob,
-} from '../src/queues/mail-queue';
+} from '@cr/core/queues/mail-queue';
 import type { MailPreferences, UnsubscribeInfo } from '@cr/contract/mail-preferences.contract';
-import { mailPreferences } from '../src/db/schema/mail-preferences.schema';
+import { mailPreferences } from '@cr/core/db/schema/mail-preferences.schema';
 import { clearRate } from '../src/http/rate-limit';
 import type { CapturedMessage } from '../src/mail/capture-smtp-server';
 import type { Mailer } from '../src/mail/mailer';

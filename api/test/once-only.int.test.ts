@@ -8,7 +8,7 @@ import {
   taskCandidates,
   userFollows,
   users,
-} from '../src/db/schema';
+} from '@cr/core/db/schema';
 import { VOTE_KIND } from '../src/modules/proposal/proposal-worker-plugin';
 import { makeUser } from './factories';
 import {

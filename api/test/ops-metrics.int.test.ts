@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpsStatus } from '@cr/contract/ops-status.contract';
-import { chainActions } from '../src/db/schema/chain.schema';
+import { chainActions } from '@cr/core/db/schema/chain.schema';
 import { Queue } from 'bullmq';
 import { startMetricsServer } from '../src/metrics/metrics-endpoint';
-import { readOpsStatus } from '../src/metrics/ops-status';
+import { readOpsStatus } from '@cr/core/metrics/ops-status';
 import { makeUser } from './factories';
 import {
   detail,
@@ -18,6 +18,7 @@ import {
 } from './proposal-harness';
 import { startTestApi } from './test-api';
 import { requestWallet, walletsFor } from './wallet-harness';
+import { metricSample, metricSamples } from '@cr/core/metrics/exposition-samples';
 
 /**
  * Operations (issue 50): after one relayed council vote on a real chain (anvil), with the real api, Redis, database
@@ -38,34 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.stop();
 });
-
-interface Sample {
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of metric `name` in a Prometheus text exposition, with their labels. */
-function samples(text: string, name: string): Sample[] {
-  const out: Sample[] = [];
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]!] = l[2]!;
-    out.push({ labels, value: Number(m[3]) });
-  }
-  return out;
-}
-
-/** The one sample of `name` whose labels include `labels`. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const found = samples(text, name).filter((s) =>
-    Object.entries(labels).every(([k, v]) => s.labels[k] === v),
-  );
-  if (found.length !== 1)
-    throw new Error(`${name} ${JSON.stringify(labels)}: ${found.length} samples\n${text.slice(0, 400)}`);
-  return found[0]!.value;
-}
 
 async function readMetrics(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${url}/metrics`, { headers });
@@ -169,55 +142,59 @@ describe('one relayed council vote, seen by the operators', () => {
     expect(m.status).toBe(200);
     expect(m.type).toMatch(/^text\/plain; version=0\.0\.4/);
     const vote = { method: 'PUT', route: '/api/proposals/:id/vote', status: '200', role: 'api' };
-    expect(sample(m.text, 'cr_http_request_duration_seconds_count', vote)).toBeGreaterThanOrEqual(1);
-    expect(sample(m.text, 'cr_http_request_duration_seconds_sum', vote)).toBeGreaterThan(0);
+    expect(metricSample(m.text, 'cr_http_request_duration_seconds_count', vote)).toBeGreaterThanOrEqual(1);
+    expect(metricSample(m.text, 'cr_http_request_duration_seconds_sum', vote)).toBeGreaterThan(0);
     const callbackRoute = { method: 'POST', route: '/api/wallet/callback', status: '200' };
-    expect(sample(m.text, 'cr_http_request_duration_seconds_count', callbackRoute)).toBeGreaterThanOrEqual(1);
+    expect(
+      metricSample(m.text, 'cr_http_request_duration_seconds_count', callbackRoute),
+    ).toBeGreaterThanOrEqual(1);
     // Bounded labels: no raw URL (ids, query strings) is a route label.
     const routes = new Set(
-      samples(m.text, 'cr_http_request_duration_seconds_count').map((x) => x.labels.route),
+      metricSamples(m.text, 'cr_http_request_duration_seconds_count').map((x) => x.labels.route),
     );
     for (const r of routes) expect(r).not.toMatch(/[0-9a-f]{8}-|\?|\/\d+(\/|$)/);
 
     // Registration and vote: chained; nothing failed or open.
-    expect(sample(m.text, 'cr_chain_actions', { status: 'chained' })).toBe(2);
-    expect(sample(m.text, 'cr_chain_actions', { status: 'failed' })).toBe(0);
-    expect(sample(m.text, 'cr_chain_action_oldest_open_seconds')).toBe(0);
-    expect(sample(m.text, 'cr_chain_action_changes_total', { kind: action!.kind, status: 'chained' })).toBe(
-      1,
-    );
+    expect(metricSample(m.text, 'cr_chain_actions', { status: 'chained' })).toBe(2);
+    expect(metricSample(m.text, 'cr_chain_actions', { status: 'failed' })).toBe(0);
+    expect(metricSample(m.text, 'cr_chain_action_oldest_open_seconds')).toBe(0);
+    expect(
+      metricSample(m.text, 'cr_chain_action_changes_total', { kind: action!.kind, status: 'chained' }),
+    ).toBe(1);
 
     const head = await env.provider.getBlockNumber();
-    expect(sample(m.text, 'cr_chain_head_block', { source: 'node' })).toBeGreaterThanOrEqual(
+    expect(metricSample(m.text, 'cr_chain_head_block', { source: 'node' })).toBeGreaterThanOrEqual(
       action!.blockNumber!,
     );
-    expect(sample(m.text, 'cr_chain_head_block', { source: 'node' })).toBeLessThanOrEqual(head);
-    expect(sample(m.text, 'cr_chain_head_block', { source: 'watcher' })).toBeGreaterThan(0);
-    expect(sample(m.text, 'cr_chain_head_lag_blocks')).toBeLessThanOrEqual(2);
-    expect(sample(m.text, 'cr_chain_watcher_age_seconds')).toBeLessThan(30);
+    expect(metricSample(m.text, 'cr_chain_head_block', { source: 'node' })).toBeLessThanOrEqual(head);
+    expect(metricSample(m.text, 'cr_chain_head_block', { source: 'watcher' })).toBeGreaterThan(0);
+    expect(metricSample(m.text, 'cr_chain_head_lag_blocks')).toBeLessThanOrEqual(2);
+    expect(metricSample(m.text, 'cr_chain_watcher_age_seconds')).toBeLessThan(30);
 
     for (const queue of ['chain-submit', 'chain-confirm', 'chain-track', 'chain-finalize', 'mail']) {
-      expect(sample(m.text, 'cr_queue_jobs', { queue, state: 'waiting' })).toBeGreaterThanOrEqual(0);
-      expect(sample(m.text, 'cr_queue_oldest_waiting_seconds', { queue })).toBeLessThan(60);
+      expect(metricSample(m.text, 'cr_queue_jobs', { queue, state: 'waiting' })).toBeGreaterThanOrEqual(0);
+      expect(metricSample(m.text, 'cr_queue_oldest_waiting_seconds', { queue })).toBeLessThan(60);
     }
-    expect(sample(m.text, 'cr_queue_jobs', { queue: 'chain-submit', state: 'failed' })).toBe(0);
-    expect(sample(m.text, 'cr_mail_backlog')).toBeGreaterThanOrEqual(0);
+    expect(metricSample(m.text, 'cr_queue_jobs', { queue: 'chain-submit', state: 'failed' })).toBe(0);
+    expect(metricSample(m.text, 'cr_mail_backlog')).toBeGreaterThanOrEqual(0);
 
     // The relayer: its nonce counts both transactions, and it has gas money.
     const relayer = env.workers!.context.relayerAddress.toLowerCase();
-    expect(sample(m.text, 'cr_relayer_nonce', { address: relayer, kind: 'pending' })).toBe(
+    expect(metricSample(m.text, 'cr_relayer_nonce', { address: relayer, kind: 'pending' })).toBe(
       action!.nonce! + 1,
     );
-    expect(sample(m.text, 'cr_relayer_nonce', { address: relayer, kind: 'latest' })).toBe(action!.nonce! + 1);
-    expect(sample(m.text, 'cr_relayer_nonce', { address: relayer, kind: 'recorded' })).toBe(
+    expect(metricSample(m.text, 'cr_relayer_nonce', { address: relayer, kind: 'latest' })).toBe(
       action!.nonce! + 1,
     );
-    expect(sample(m.text, 'cr_relayer_balance_ela', { address: relayer })).toBeGreaterThan(0);
+    expect(metricSample(m.text, 'cr_relayer_nonce', { address: relayer, kind: 'recorded' })).toBe(
+      action!.nonce! + 1,
+    );
+    expect(metricSample(m.text, 'cr_relayer_balance_ela', { address: relayer })).toBeGreaterThan(0);
 
-    expect(sample(m.text, 'cr_socket_connections')).toBe(0);
-    expect(sample(m.text, 'cr_db_ping_seconds')).toBeGreaterThan(0);
+    expect(metricSample(m.text, 'cr_socket_connections')).toBe(0);
+    expect(metricSample(m.text, 'cr_db_ping_seconds')).toBeGreaterThan(0);
     for (const part of ['database', 'chain actions', 'queues', 'chain', 'relayers'])
-      expect(sample(m.text, 'cr_ops_read_ok', { part })).toBe(1);
+      expect(metricSample(m.text, 'cr_ops_read_ok', { part })).toBe(1);
 
     // The admin status page's route: the same figures, to admins only.
     const admin = await makeUser(env.t.deps.database.db, { role: 'ADMIN' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGovernanceError } from '@cr/contracts-abi/artifacts';
 import { paymentRequestStatement, textHash } from '@cr/contracts-abi/statements';
 import type { ProposalPayments } from '@cr/contract/milestone.contract';
-import { chainActions } from '../src/db/schema/chain.schema';
+import { chainActions } from '@cr/core/db/schema/chain.schema';
 import {
   detail,
   passedProposal,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposals } from '../src/db/schema';
+import { proposals } from '@cr/core/db/schema';
 import { makeProposal, makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnProfile, PublicMember } from '@cr/contract/profile.contract';
-import { users } from '../src/db/schema';
+import { users } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 import { requestWallet, walletsFor } from './wallet-harness';

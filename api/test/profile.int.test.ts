@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownProfileSchema, publicMemberSchema, type OwnProfile } from '@cr/contract/profile.contract';
-import { users, type UserRow } from '../src/db/schema';
+import { users, type UserRow } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 

@@ -9,7 +9,7 @@ import { textHash } from '@cr/contracts-abi/statements';
 import { checkArchive } from '../../scripts/src/verify/archive-checks';
 import { proposalArchiveSchema, type ProposalArchive } from '@cr/contract/proposal-archive.contract';
 import type { ProposalPayments } from '@cr/contract/milestone.contract';
-import { proposalTracking } from '../src/db/schema/proposal-tracking.schema';
+import { proposalTracking } from '@cr/core/db/schema/proposal-tracking.schema';
 import {
   settled,
   startProposalEnv,

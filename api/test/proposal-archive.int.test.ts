@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkArchive } from '../../scripts/src/verify/archive-checks';
 import { proposalArchiveSchema, type ProposalArchive } from '@cr/contract/proposal-archive.contract';
 import type { ProposalPayments } from '@cr/contract/milestone.contract';
-import { proposalVotes } from '../src/db/schema/proposal.schema';
+import { proposalVotes } from '@cr/core/db/schema/proposal.schema';
 import {
   startProposalEnv,
   waitUntil,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ProposalList, ProposalStatus } from '@cr/contract/proposal.contract';
-import { bumpGeneration } from '../src/cache/cache-generation';
-import { proposalCounts, proposals } from '../src/db/schema';
+import { bumpGeneration } from '@cr/core/cache/cache-generation';
+import { proposalCounts, proposals } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 

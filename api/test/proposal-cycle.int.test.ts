@@ -4,8 +4,8 @@ import type { CouncilOverview } from '@cr/contract/council.contract';
 import { PROPOSAL_MESSAGES as PM } from '@cr/contract/proposal.contract';
 import { requestWallet } from './wallet-harness';
 import type { SuggestionDetail } from '@cr/contract/suggestion.contract';
-import { proposalNotifications } from '../src/db/schema/proposal.schema';
-import { users } from '../src/db/schema';
+import { proposalNotifications } from '@cr/core/db/schema/proposal.schema';
+import { users } from '@cr/core/db/schema';
 import {
   coSignNomination,
   detail,

@@ -18,13 +18,13 @@ import { startWorkers, type RunningWorkers } from '@cr/chain-worker/worker-regis
 import { governancePlugins } from '@cr/chain-worker/governance-plugins';
 import { loadWorkerConfig } from '@cr/chain-worker/worker-config';
 import { createJsonLogger } from '@cr/chain-worker/worker-logger';
-import { connectRedis } from '../src/infra/redis-connect';
-import { listIdleOpenActions } from '../src/chain/chain-action.repo';
+import { connectRedis } from '@cr/core/infra/redis-connect';
+import { listIdleOpenActions } from '@cr/core/chain/chain-action.repo';
 import type { ProposalDetail, VoteChoice } from '@cr/contract/proposal.contract';
 import type { SuggestionContentInput } from '@cr/contract/suggestion-content.contract';
 import type { SuggestionDetail } from '@cr/contract/suggestion.contract';
-import type { UserRow } from '../src/db/schema';
-import type { ChainActionRow } from '../src/db/schema/chain.schema';
+import type { UserRow } from '@cr/core/db/schema';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import type { Role } from '@cr/contract/user.contract';
 import type { ReminderOptions } from '../src/modules/proposal/proposal-rules';
 import { makeUser } from './factories';

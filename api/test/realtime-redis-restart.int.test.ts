@@ -3,8 +3,8 @@
 // event on stderr for every reconnect attempt).
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEventBus } from '../src/realtime/event-bus';
-import { connectRedis } from '../src/infra/redis-connect';
+import { createEventBus } from '@cr/core/realtime/event-bus';
+import { connectRedis } from '@cr/core/infra/redis-connect';
 import { startTestRedisServer, type TestRedisServer } from '../../chain-worker/test/test-redis-server';
 import { startTestApi, type TestApi } from './test-api';
 

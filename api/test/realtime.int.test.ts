@@ -1,8 +1,8 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createEventBus, ROOM_LOG_MAX } from '../src/realtime/event-bus';
-import { connectRedis } from '../src/infra/redis-connect';
+import { createEventBus, ROOM_LOG_MAX } from '@cr/core/realtime/event-bus';
+import { connectRedis } from '@cr/core/infra/redis-connect';
 import { startTestApi, type TestApi } from './test-api';
 import { testConfig } from './test-config';
 

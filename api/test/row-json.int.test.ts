@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowFromJson, rowJson } from '../src/db/row-json';
-import { chainHead } from '../src/db/schema/chain.schema';
-import { governanceState } from '../src/db/schema/council.schema';
+import { rowFromJson, rowJson } from '@cr/core/db/row-json';
+import { chainHead } from '@cr/core/db/schema/chain.schema';
+import { governanceState } from '@cr/core/db/schema/council.schema';
 import { suiteDatabase } from './test-database';
 
 // A row read as one JSON value (rowJson) comes back as drizzle reads its columns: exact wei, bigints, instants

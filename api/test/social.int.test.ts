@@ -9,7 +9,7 @@ import {
   threadSchema,
   type DirectMessage,
 } from '@cr/contract/social.contract';
-import { directMessages } from '../src/db/schema';
+import { directMessages } from '@cr/core/db/schema';
 import { runMessageDigest } from '../src/modules/social/message-digest';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

@@ -6,18 +6,18 @@ import {
   insertChainAction,
   transitionChainAction,
   updateChainActionFields,
-} from '../src/chain/chain-action.repo';
-import { CHAIN_TRANSITIONS, CHAIN_STATUSES } from '../src/chain/chain-status';
+} from '@cr/core/chain/chain-action.repo';
+import { CHAIN_TRANSITIONS, CHAIN_STATUSES } from '@cr/core/chain/chain-status';
 import { PROPOSAL_STATUSES } from '@cr/contract/proposal.contract';
 import { normalizeSuggestionContent } from '@cr/contract/suggestion-content.contract';
-import { proposals, suggestions } from '../src/db/schema';
-import { IllegalTransitionError } from '../src/db/status-table';
+import { proposals, suggestions } from '@cr/core/db/schema';
+import { IllegalTransitionError } from '@cr/core/db/status-table';
 import { PROPOSAL_TRANSITIONS } from '../src/modules/proposal/proposal-rules';
 import { moveProposalStatus } from '../src/modules/proposal/proposal.repo';
-import { searchDocument } from '../src/db/text-search';
+import { searchDocument } from '@cr/core/db/text-search';
 import { moveSuggestionStatus } from '../src/modules/suggestion/suggestion.repo';
 import { trackingStatusSchema } from '@cr/contract/proposal-tracking.contract';
-import { proposalTracking } from '../src/db/schema/proposal-tracking.schema';
+import { proposalTracking } from '@cr/core/db/schema/proposal-tracking.schema';
 import { TRACKING_TRANSITIONS, moveTrackingStatus } from '../src/modules/proposal-tracking/tracking.repo';
 import { makeUser } from './factories';
 import { newMotion } from '@cr/contract/test/suggestion-fixtures';

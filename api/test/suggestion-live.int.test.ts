@@ -7,7 +7,7 @@ import {
   type SuggestionDetail,
   type SuggestionEvent,
 } from '@cr/contract/suggestion.contract';
-import { suggestions } from '../src/db/schema';
+import { suggestions } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { postSuggestion } from './suggestion-harness';

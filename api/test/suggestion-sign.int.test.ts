@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyTerms, ownerStatement } from '@cr/contracts-abi/statements';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import { suggestionRoom, type SuggestionDetail } from '@cr/contract/suggestion.contract';
-import { suggestions } from '../src/db/schema';
+import { suggestions } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { elaAddress, newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { postSuggestion } from './suggestion-harness';

@@ -5,7 +5,7 @@ import type { PaymentInput, PaymentType } from '@cr/contract/suggestion-budget.c
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import type { SuggestionContentInput } from '@cr/contract/suggestion-content.contract';
 import type { SuggestionDetail } from '@cr/contract/suggestion.contract';
-import { suggestions } from '../src/db/schema';
+import { suggestions } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { elaAddress, escAddress, newMotion } from '@cr/contract/test/suggestion-fixtures';
 import { fieldErrors, postSuggestion } from './suggestion-harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { taskListSchema } from '@cr/contract/task.contract';
-import { tasks } from '../src/db/schema';
+import { tasks } from '@cr/core/db/schema';
 import { listTasks, type TaskFilter } from '../src/modules/task/task-list.repo';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

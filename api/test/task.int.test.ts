@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myTasksSchema, taskDetailSchema, taskListSchema, taskMessages } from '@cr/contract/task.contract';
-import { taskCandidates } from '../src/db/schema';
+import { taskCandidates } from '@cr/core/db/schema';
 import { TASK_TRANSITIONS } from '../src/modules/task/task-rules';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';

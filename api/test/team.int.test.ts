@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamDetailSchema, teamListSchema, teamMessages } from '@cr/contract/team.contract';
-import { teamMembers } from '../src/db/schema';
+import { teamMembers } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { startApiServer, type RunningApi } from '../src/api-server';
 import { createAppDeps, type AppDeps } from '../src/app-deps';
 import { loadApiConfig } from '../src/config/api-config';
-import { createLogger } from '../src/http/logger';
+import { createLogger } from '@cr/core/log/logger';
 import { startCaptureSmtpServer, type CaptureSmtpServer } from '../src/mail/capture-smtp-server';
 import { startMailWorker } from '../src/mail/mail-worker';
 import { startEidSimulator, type EidSimulator } from '@cr/did/eid-simulator/eid-simulator';
-import { freePort } from '../src/net/free-port';
+import { freePort } from '@cr/core/net/free-port';
 import { createTestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
@@ -42,7 +42,8 @@ export interface TestApi {
 /** Starts the real api on a free port against a fresh database (PGlite or PostgreSQL) and the real Redis. */
 export async function startTestApi(
   env: Record<string, string> = {},
-  opts: { did?: boolean } = {},
+  /** logLines: the api's log lines at level info (its mail worker's too) are pushed there; else it logs nothing. */
+  opts: { did?: boolean; logLines?: string[] } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cr-api-'));
   const database = await createTestDatabase();
@@ -70,7 +71,11 @@ export async function startTestApi(
     ...env,
   });
   if (!database.url) config.dirs.pglite = 'memory://';
-  const deps = await createAppDeps(config, createLogger('silent'));
+  const lines = opts.logLines;
+  const logger = lines
+    ? createLogger('info', 'api', { write: (line: string) => void lines.push(line.trimEnd()) })
+    : createLogger('silent');
+  const deps = await createAppDeps(config, logger);
   const api = await startApiServer(deps, port, '127.0.0.1');
   // Mail takes the production path: queueMails → the mail queue → this worker → SMTP → the capture mailbox.
   const mailWorker = startMailWorker(deps);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, optionalString } from '../src/config/env-parse';
+import { parseEnv, optionalString } from '@cr/core/config/env-parse';
 
 /**
  * What the integration tests run against: TEST_DATABASE=postgres uses a fresh database on the server of

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { openDatabase, type DbHandle } from '../src/db/db-client';
+import { MIGRATIONS_FOLDER, openDatabase, type DbHandle } from '@cr/core/db/db-client';
 import { testConfig } from './test-config';
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
+const MIGRATIONS_DIR = MIGRATIONS_FOLDER;
 
 /** The template's name: it changes with any migration, so a run never copies a database migrated differently. */
 function templateName(): string {

@@ -3,7 +3,7 @@ import { keccak256 } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { governanceArtifact, treasuryArtifact } from '@cr/contracts-abi/artifacts';
 import type { VerifyInfo, VerifyProposals } from '@cr/contract/verify.contract';
-import { proposals } from '../src/db/schema/proposal.schema';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
 import { compareCode } from '../src/modules/verify/verify.service';
 import {
   detail,

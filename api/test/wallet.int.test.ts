@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, walletRequests } from '../src/db/schema';
+import { users, walletRequests } from '@cr/core/db/schema';
 import { makeUser } from './factories';
 import { startTestApi, type TestApi } from './test-api';
 import { requestWallet, walletState, walletsFor } from './wallet-harness';

@@ -10,18 +10,18 @@
  * runs for every sent action (delayed by CONFIRM_WATCHDOG_MS) and does the full checks as before. Every write is
  * conditional on the row still being `chaining`, so the two paths (and several workers) never move an action twice.
  */
-import { confirmationsAt } from '@cr/api/chain/chain-status';
-import { confirmJobOptions } from '@cr/api/queues/confirm-queue';
+import { confirmationsAt } from '@cr/core/chain/chain-status';
+import { confirmJobOptions } from '@cr/core/queues/confirm-queue';
 import {
   getChainAction,
   listChainingActions,
   transitionChainActions,
   updateChainActionsFields,
-} from '@cr/api/chain/chain-action.repo';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+} from '@cr/core/chain/chain-action.repo';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import type { HeadTracker, MinedReceipt } from './head-tracker';
 import { failReverted, succeeded } from './confirm-worker';
-import { mergeEffects, type AfterCommit } from '@cr/api/effects/after-commit';
+import { mergeEffects, type AfterCommit } from '@cr/core/effects/after-commit';
 import { publish, type WorkerContext } from './worker-context';
 
 /** Open actions looked at per pass; more are seen on the next block (oldest first). */

@@ -12,7 +12,7 @@
  */
 import { Interface, type InterfaceAbi } from 'ethers';
 import type { Redis } from 'ioredis';
-import type { Db } from '@cr/api/db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   deleteBlocksFrom,
   deleteEventsFrom,
@@ -26,10 +26,10 @@ import {
   saveCursor,
   type BlockHeader,
   type NewChainEvent,
-} from '@cr/api/chain/chain-index.repo';
-import { CHAIN_HEIGHT_EVENT, CHAIN_ROOM, type ChainHeightUpdate } from '@cr/api/chain/chain-action-events';
-import { publishAfterCommit, type AfterCommit } from '@cr/api/effects/after-commit';
-import { enqueueChainAction, FINALIZE_KIND_SUFFIX, recordChainAction } from '@cr/api/chain/chain-outbox';
+} from '@cr/core/chain/chain-index.repo';
+import { CHAIN_HEIGHT_EVENT, CHAIN_ROOM, type ChainHeightUpdate } from '@cr/core/chain/chain-action-events';
+import { publishAfterCommit, type AfterCommit } from '@cr/core/effects/after-commit';
+import { enqueueChainAction, FINALIZE_KIND_SUFFIX, recordChainAction } from '@cr/core/chain/chain-outbox';
 import { averageBlockMs } from './block-interval';
 import { decodeLog } from './decode-log';
 import { createLeaderLock } from './leader-lock';

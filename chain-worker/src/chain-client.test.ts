@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isError } from 'ethers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { revertDataOf } from '@cr/api/chain/revert-reason';
-import { freePort } from '@cr/api/net/free-port';
+import { revertDataOf } from '@cr/core/chain/revert-reason';
+import { freePort } from '@cr/core/net/free-port';
 import { createChainProvider, isConnectivityError } from './chain-client';
 
 /** A JSON-RPC endpoint answering each request with `answer(body)` (status, JSON), after `delayMs`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averageBlockMs } from './block-interval';
 import { findForkBlock, firstBrokenLink } from './reorg-detect';
-import { txMismatches, type ExpectedTx } from '@cr/api/chain/tx-match';
+import { txMismatches, type ExpectedTx } from '@cr/core/chain/tx-match';
 
 describe('reorg detection', () => {
   const stored = [

@@ -6,17 +6,17 @@
  * wallet-sent one fails).
  */
 import type { MinedReceipt } from './head-tracker';
-import { NotYetError } from '@cr/api/queues/queue-backoff';
-import { CONFIRM_BACKOFF, CONFIRM_QUEUE } from '@cr/api/queues/confirm-queue';
-import { getChainAction, UNSIGNED } from '@cr/api/chain/chain-action.repo';
-import { confirmationsAt } from '@cr/api/chain/chain-status';
-import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { NotYetError } from '@cr/core/queues/queue-backoff';
+import { CONFIRM_BACKOFF, CONFIRM_QUEUE } from '@cr/core/queues/confirm-queue';
+import { getChainAction, UNSIGNED } from '@cr/core/chain/chain-action.repo';
+import { confirmationsAt } from '@cr/core/chain/chain-status';
+import { enqueueChainAction } from '@cr/core/chain/chain-outbox';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { failedCallsOf } from '@cr/contracts-abi/relay-batch';
 import { isAlreadyKnown, isNonceTooLow } from './chain-client';
 import { isUnderpriced } from './held-nonce';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
-import { revertDataOf } from '@cr/api/chain/revert-reason';
+import { revertDataOf } from '@cr/core/chain/revert-reason';
 import { failAction, recordProgress, transition, type WorkerContext } from './worker-context';
 
 /**

@@ -1,5 +1,5 @@
 import type { Interface, Log, Result } from 'ethers';
-import type { NewChainEvent } from '@cr/api/chain/chain-index.repo';
+import type { NewChainEvent } from '@cr/core/chain/chain-index.repo';
 
 // One decoding of contract logs into chain_events rows, shared by the block watcher and `npm run reindex`, so a
 // rebuilt index holds byte-for-byte the rows the watcher would have stored.

@@ -4,12 +4,12 @@
  * contract, e.g. NothingToFinalize) the action is `chained` without a tx of ours; any other refusal fails it with
  * the reason; otherwise it is sent exactly like a relayed action (submit).
  */
-import { NotYetError } from '@cr/api/queues/queue-backoff';
-import { FINALIZE_BACKOFF, FINALIZE_QUEUE } from '@cr/api/queues/finalize-queue';
-import { getChainAction } from '@cr/api/chain/chain-action.repo';
+import { NotYetError } from '@cr/core/queues/queue-backoff';
+import { FINALIZE_BACKOFF, FINALIZE_QUEUE } from '@cr/core/queues/finalize-queue';
+import { getChainAction } from '@cr/core/chain/chain-action.repo';
 import { isConnectivityError } from './chain-client';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
-import { revertDataOf } from '@cr/api/chain/revert-reason';
+import { revertDataOf } from '@cr/core/chain/revert-reason';
 import { processSubmit } from './submit-worker';
 import { failAction, transition, type WorkerContext } from './worker-context';
 

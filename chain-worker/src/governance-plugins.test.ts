@@ -1,7 +1,7 @@
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
 import { describe, expect, it } from 'vitest';
 import { classifyGovernanceFinalize } from './governance-plugins';
-import { createRevertDecoder } from '@cr/api/chain/revert-reason';
+import { createRevertDecoder } from '@cr/core/chain/revert-reason';
 
 const decode = createRevertDecoder([governanceInterface]);
 

@@ -1,13 +1,11 @@
 import { councilInterface, governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
-import { conclusionRefusalHandlers } from '@cr/api/modules/conclusion/conclusion-refusal';
-import { milestoneRefusalHandlers } from '@cr/api/modules/milestone/milestone-refusal';
-import { milestoneWorkerPlugins } from '@cr/api/modules/milestone/milestone-worker-plugin';
-import { proposalWorkerPlugins } from '@cr/api/modules/proposal/proposal-worker-plugin';
-import type { ReminderOptions } from '@cr/api/modules/proposal/proposal-rules';
-import type { MailLog, MailQueue } from '@cr/api/queues/mail-queue';
-import type { DecodedRevert } from '@cr/api/chain/revert-reason';
-import { mergeEffects } from '@cr/api/effects/after-commit';
+import { conclusionRefusalHandlers } from '@cr/api/modules/conclusion/index';
+import { milestoneRefusalHandlers, milestoneWorkerPlugins } from '@cr/api/modules/milestone/index';
+import { proposalWorkerPlugins, type ReminderOptions } from '@cr/api/modules/proposal/index';
+import type { MailLog, MailQueue } from '@cr/core/queues/mail-queue';
+import type { DecodedRevert } from '@cr/core/chain/revert-reason';
+import { mergeEffects } from '@cr/core/effects/after-commit';
 import type { FinalizeRevertVerdict } from './worker-context';
 import type { WorkerPlugins } from './worker-registry';
 
@@ -69,7 +67,7 @@ function domainPlugins(addresses: GovernanceAddresses, proposals: ProposalPlugin
     },
     windowClosers: proposal.windowClosers,
     onActionChanged: proposal.onActionChanged,
-    // Each module's permanent-refusal hooks by action kind (api/src/chain/chain-refusal.ts): add yours here.
+    // Each module's permanent-refusal hooks by action kind (core/src/chain/chain-refusal.ts): add yours here.
     refusals: {
       handlers: { ...proposal.refusalHandlers, ...milestoneRefusalHandlers, ...conclusionRefusalHandlers },
     },

@@ -11,7 +11,7 @@
  * transaction, and every action of the held transaction is signed again (`replaced`), at a new nonce, exactly once.
  */
 import { isAlreadyKnown, isNonceTooLow, rpcErrorText } from './chain-client';
-import type { WorkerContext } from './worker-context';
+import type { HeldNonceCanceller, PaidFees, WorkerContext } from './worker-context';
 
 /** The node refused a replacement at that nonce: one at least as well paid is there already. */
 export function isUnderpriced(err: unknown): boolean {
@@ -25,14 +25,9 @@ const raise = (paid: bigint | null | undefined, now: bigint | null | undefined) 
 };
 
 /** What a transaction at the nonce paid: the next cancel pays half more. */
-interface Paid {
-  type: number;
-  maxPriorityFeePerGas: bigint | null;
-  maxFeePerGas: bigint | null;
-  gasPrice: bigint | null;
-}
+type Paid = PaidFees;
 
-export class HeldNonces {
+export class HeldNonces implements HeldNonceCanceller {
   /** Nonce → when this process last sent a cancel for it, and what that cancel paid. */
   private readonly sent = new Map<number, { at: number; paid: Paid }>();
 

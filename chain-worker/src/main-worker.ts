@@ -1,6 +1,6 @@
 // `npm run start:worker`: one chain-worker process (M of them may run; one block watcher holds the lock).
 import { composeProcess, exitOnStartupFailure, stopOnSignals } from '@cr/api/app-composition';
-import { ConfigError } from '@cr/api/config/env-parse';
+import { ConfigError } from '@cr/core/config/env-parse';
 import { loadWorkerConfig } from './worker-config';
 import { createJsonLogger } from './worker-logger';
 import { chainWorkerPart } from './worker-part';

@@ -4,8 +4,8 @@
  * between committing and enqueueing, jobs lost with a Redis restart, and jobs that ran out of attempts. Safe to run
  * in every worker instance: the jobId is the action id, so an action that still has its job is left alone.
  */
-import { listIdleOpenActions } from '@cr/api/chain/chain-action.repo';
-import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
+import { listIdleOpenActions } from '@cr/core/chain/chain-action.repo';
+import { enqueueChainAction } from '@cr/core/chain/chain-outbox';
 import type { WorkerContext } from './worker-context';
 
 export interface DispatcherOptions {

@@ -5,8 +5,8 @@ import {
   NotYetError,
   cappedExponentialDelay,
   type BackoffSpec,
-} from '@cr/api/queues/queue-backoff';
-import { withRequestId } from '@cr/api/infra/request-scope';
+} from '@cr/core/queues/queue-backoff';
+import { withRequestId } from '@cr/core/infra/request-scope';
 import { recordLastError, type WorkerContext } from './worker-context';
 
 export interface QueueRunnerOptions {

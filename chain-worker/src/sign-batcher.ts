@@ -19,12 +19,12 @@
  * one broadcast for all of them; their rows share nonce, hash and raw tx, and `batch_index` is each one's position.
  */
 import { keccak256, type FeeData } from 'ethers';
-import { NotYetError } from '@cr/api/queues/queue-backoff';
-import { allocateNonces, lockChainActions, markChainActionsSigned } from '@cr/api/chain/chain-action.repo';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { NotYetError } from '@cr/core/queues/queue-backoff';
+import { allocateNonces, lockChainActions, markChainActionsSigned } from '@cr/core/chain/chain-action.repo';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { batchGasLimit, encodeRelayBatch, type RelayCall } from '@cr/contracts-abi/relay-batch';
 import { signEip1559 } from './tx-sign';
-import { mergeEffects, NO_EFFECTS, type AfterCommit } from '@cr/api/effects/after-commit';
+import { mergeEffects, NO_EFFECTS, type AfterCommit } from '@cr/core/effects/after-commit';
 import { publish, type WorkerContext } from './worker-context';
 
 /** What a submit found out before signing: the gas limit (estimated), the fees and the node's pending count. */

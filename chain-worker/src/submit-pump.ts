@@ -18,13 +18,15 @@
  * an action with an error on record to its job.
  * The job of an action the pump has signed, sent and watched (its row `chaining`) ends without sending again.
  */
-import { listReadyRelayActions, type ReadyRelayAction } from '@cr/api/chain/chain-action.repo';
-import { NotYetError } from '@cr/api/queues/queue-backoff';
-import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
-import { withRequestId } from '@cr/api/infra/request-scope';
+import { listReadyRelayActions, type ReadyRelayAction } from '@cr/core/chain/chain-action.repo';
+import { NotYetError } from '@cr/core/queues/queue-backoff';
+import { enqueueChainAction } from '@cr/core/chain/chain-outbox';
+import { withRequestId } from '@cr/core/infra/request-scope';
 import { broadcast, prepareCall } from './submit-worker';
 import { signAction } from './sign-batcher';
-import { recordLastError, type WorkerContext } from './worker-context';
+import { recordLastError, type PumpOutcome, type SubmitPump, type WorkerContext } from './worker-context';
+
+export type { PumpOutcome, SubmitPump };
 
 export interface SubmitPumpOptions {
   /** Actions read per round. */
@@ -33,20 +35,6 @@ export interface SubmitPumpOptions {
   maxInFlight: number;
   /** A round at least this often when nothing asks for one. */
   idleMs: number;
-}
-
-/** What the pump did with an action: finished (sent and watched, or failed for good), or met `error`. */
-export type PumpOutcome = { done: true } | { done: false; error: unknown };
-
-export interface SubmitPump {
-  /**
-   * For the submit job of `id`: the pump's outcome for it, or undefined when the pump does not hold it after its
-   * next round (not ready for the pump, or another process signed it first): the job then goes its own way.
-   */
-  take(id: string): Promise<PumpOutcome | undefined>;
-  /** True when the pump finished `id` lately: sent and watched, if its row is still `chaining`. */
-  finished(id: string): boolean;
-  stop(): Promise<void>;
 }
 
 /** How many finished ids are remembered for their jobs (a job is normally picked seconds after its action). */

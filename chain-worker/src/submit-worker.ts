@@ -9,14 +9,14 @@
  * a new one signed. Reverts found by gas estimation fail the action before a nonce is spent.
  */
 import { toQuantity } from 'ethers';
-import { NotYetError } from '@cr/api/queues/queue-backoff';
-import { SUBMIT_BACKOFF, SUBMIT_QUEUE } from '@cr/api/queues/submit-queue';
-import { getChainAction, UNSIGNED, type ReadyRelayAction } from '@cr/api/chain/chain-action.repo';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
-import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
+import { NotYetError } from '@cr/core/queues/queue-backoff';
+import { SUBMIT_BACKOFF, SUBMIT_QUEUE } from '@cr/core/queues/submit-queue';
+import { getChainAction, UNSIGNED, type ReadyRelayAction } from '@cr/core/chain/chain-action.repo';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
+import { enqueueChainAction } from '@cr/core/chain/chain-outbox';
 import { isAlreadyKnown, isConnectivityError, isNonceTooLow, shortError } from './chain-client';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
-import { revertDataOf } from '@cr/api/chain/revert-reason';
+import { revertDataOf } from '@cr/core/chain/revert-reason';
 import { signAction, type PreparedCall } from './sign-batcher';
 import { batchCallGas } from '@cr/contracts-abi/relay-batch';
 import { failAction, transition, type WorkerContext } from './worker-context';

@@ -4,12 +4,12 @@
  * sender, target, calldata and value must equal what the member was asked to send. Then it is confirmed like a
  * relayed one (confirm queue).
  */
-import { NotYetError } from '@cr/api/queues/queue-backoff';
-import { TRACK_BACKOFF, TRACK_QUEUE } from '@cr/api/queues/track-queue';
-import { getChainAction } from '@cr/api/chain/chain-action.repo';
-import { enqueueChainAction } from '@cr/api/chain/chain-outbox';
+import { NotYetError } from '@cr/core/queues/queue-backoff';
+import { TRACK_BACKOFF, TRACK_QUEUE } from '@cr/core/queues/track-queue';
+import { getChainAction } from '@cr/core/chain/chain-action.repo';
+import { enqueueChainAction } from '@cr/core/chain/chain-outbox';
 import { startQueueWorker, type QueueRunnerOptions } from './queue-runner';
-import { txMismatches } from '@cr/api/chain/tx-match';
+import { txMismatches } from '@cr/core/chain/tx-match';
 import { failAction, transition, type WorkerContext } from './worker-context';
 
 export async function processTrack(ctx: WorkerContext, actionId: string): Promise<void> {

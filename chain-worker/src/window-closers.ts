@@ -1,5 +1,5 @@
-import type { Db } from '@cr/api/db/db-client';
-import type { AfterCommit } from '@cr/api/effects/after-commit';
+import type { Db } from '@cr/core/db/db-client';
+import type { AfterCommit } from '@cr/core/effects/after-commit';
 
 /**
  * A finalize call the block watcher should make because a window closed (e.g. a proposal's council voting

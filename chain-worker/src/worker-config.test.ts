@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@cr/api/config/env-parse';
+import { ConfigError } from '@cr/core/config/env-parse';
 import { governanceIndexing, loadWorkerConfig } from './worker-config';
 
 const key = `0x${'ab'.repeat(32)}`;

@@ -1,32 +1,30 @@
 import type { FeeData, JsonRpcProvider, Wallet } from 'ethers';
-import type { Db } from '@cr/api/db/db-client';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import {
   transitionChainAction,
   updateChainActionFields,
   type ChainActionFields,
-} from '@cr/api/chain/chain-action.repo';
+} from '@cr/core/chain/chain-action.repo';
 import {
   mergeEffects,
   publishChainActionAfterCommit,
   runAfterCommit,
   type AfterCommit,
   type EffectDeps,
-} from '@cr/api/effects/after-commit';
-import { applyPermanentRefusal, type RefusalHandlers } from '@cr/api/chain/chain-refusal';
-import type { ChainStatus } from '@cr/api/chain/chain-status';
-import type { ChainQueues } from '@cr/api/queues/chain-queues';
-import type { EventBus } from '@cr/api/realtime/event-bus';
-import type { DecodedRevert, RevertDecoder } from '@cr/api/chain/revert-reason';
-import type { Metrics } from '@cr/api/metrics/metrics-registry';
+} from '@cr/core/effects/after-commit';
+import { applyPermanentRefusal, type RefusalHandlers } from '@cr/core/chain/chain-refusal';
+import type { ChainStatus } from '@cr/core/chain/chain-status';
+import type { ChainQueues } from '@cr/core/queues/chain-queues';
+import type { EventBus } from '@cr/core/realtime/event-bus';
+import type { DecodedRevert, RevertDecoder } from '@cr/core/chain/revert-reason';
+import type { Metrics } from '@cr/core/metrics/metrics-registry';
 
 export type FinalizeRevertVerdict = 'done' | 'wait' | 'refused';
 import type { WorkerLogger } from './worker-logger';
 import { shortError } from './chain-client';
 import type { HeadTracker } from './head-tracker';
-import type { SubmitPump } from './submit-pump';
 import type { RawTxSender } from './raw-tx-sender';
-import type { HeldNonces } from './held-nonce';
 
 /**
  * Called in the same database transaction as every status change of an action, so the domain record's chain
@@ -36,6 +34,36 @@ import type { HeldNonces } from './held-nonce';
  */
 export type ChainActionListener = (action: ChainActionRow, tx: Db) => Promise<AfterCommit | void>;
 
+/** What the pump did with an action: finished (sent and watched, or failed for good), or met `error`. */
+export type PumpOutcome = { done: true } | { done: false; error: unknown };
+
+export interface SubmitPump {
+  /**
+   * For the submit job of `id`: the pump's outcome for it, or undefined when the pump does not hold it after its
+   * next round (not ready for the pump, or another process signed it first): the job then goes its own way.
+   */
+  take(id: string): Promise<PumpOutcome | undefined>;
+  /** True when the pump finished `id` lately: sent and watched, if its row is still `chaining`. */
+  finished(id: string): boolean;
+  stop(): Promise<void>;
+}
+
+/** A relayed transaction's fees as sent: a held nonce's cancel pays half more (held-nonce.ts). */
+export interface PaidFees {
+  type: number;
+  maxPriorityFeePerGas: bigint | null;
+  maxFeePerGas: bigint | null;
+  gasPrice: bigint | null;
+}
+
+/** Cancels a relayed transaction the node holds at the relayer's next nonce (RELAY_HELD_MS; held-nonce.ts). */
+export interface HeldNonceCanceller {
+  /** True once a transaction sent at `sentAt` has waited long enough to count as held. */
+  isHeld(sentAt: Date | null): boolean;
+  /** Sends the cancel for `nonce`, whose pending transaction is `pending`. */
+  cancel(ctx: WorkerContext, nonce: number, pending: PaidFees & { hash: string }): Promise<void>;
+}
+
 /** What every processor reaches; built once by the worker registry. */
 export interface WorkerContext {
   db: Db;
@@ -43,7 +71,7 @@ export interface WorkerContext {
   /** The relayer's signed transactions go to the node through it: in nonce order, one request at a time. */
   rawTxSender: RawTxSender;
   /** Cancels a relayed transaction the node holds at the relayer's next nonce (RELAY_HELD_MS). */
-  heldNonces: HeldNonces;
+  heldNonces: HeldNonceCanceller;
   relayer: Wallet;
   relayerAddress: string;
   chainId: number;
@@ -73,13 +101,13 @@ export interface WorkerContext {
   confirmWatchdogMs: number;
   onActionChanged?: ChainActionListener;
   /**
-   * The per-kind "on permanent refusal" hooks (api/src/chain/chain-refusal.ts): run in the transaction that fails
+   * The per-kind "on permanent refusal" hooks (core/src/chain/chain-refusal.ts): run in the transaction that fails
    * an action for good; their notices are announced and mailed after commit (`runEffects`).
    */
   refusals?: { handlers: RefusalHandlers };
   /**
    * What the plugins' hooks answered, run once their transaction committed: the api's one after-commit mechanism
-   * (api/src/effects/after-commit.ts: chain jobs, cache renewals, live events, e-mail) on the worker's bus, queues
+   * (core/src/effects/after-commit.ts: chain jobs, cache renewals, live events, e-mail) on the worker's bus, queues
    * and mail queue (no e-mail without one). A failure is logged, never thrown: the change has committed.
    */
   runEffects: (effects: AfterCommit | void) => Promise<void>;

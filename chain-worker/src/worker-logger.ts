@@ -6,7 +6,7 @@ export interface WorkerLogger {
   error(obj: object, msg?: string): void;
 }
 
-import { requestIdFields } from '@cr/api/infra/request-scope';
+import { requestIdFields } from '@cr/core/infra/request-scope';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LEVELS)[number];

@@ -1,7 +1,7 @@
 import type { ProcessPart } from '@cr/api/app-composition';
-import { openMailQueue } from '@cr/api/queues/mail-queue';
-import { registerOpsGauges } from '@cr/api/metrics/ops-metrics';
-import { sharedOpsStatus } from '@cr/api/metrics/ops-status';
+import { openMailQueue } from '@cr/core/queues/mail-queue';
+import { registerOpsGauges } from '@cr/core/metrics/ops-metrics';
+import { sharedOpsStatus } from '@cr/core/metrics/ops-status';
 import { governancePlugins } from './governance-plugins';
 import { governanceIndexing, type WorkerConfig } from './worker-config';
 import type { WorkerLogger } from './worker-logger';

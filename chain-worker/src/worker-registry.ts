@@ -7,11 +7,11 @@
 import type { Worker } from 'bullmq';
 import type { Interface, InterfaceAbi } from 'ethers';
 import type { Redis } from 'ioredis';
-import type { Db } from '@cr/api/db/db-client';
-import { openChainQueues, type ChainQueues } from '@cr/api/queues/chain-queues';
-import { createEventBus, type EventBus } from '@cr/api/realtime/event-bus';
-import type { MailLog, MailQueue } from '@cr/api/queues/mail-queue';
-import type { Metrics } from '@cr/api/metrics/metrics-registry';
+import type { Db } from '@cr/core/db/db-client';
+import { openChainQueues, type ChainQueues } from '@cr/core/queues/chain-queues';
+import { createEventBus, type EventBus } from '@cr/core/realtime/event-bus';
+import type { MailLog, MailQueue } from '@cr/core/queues/mail-queue';
+import type { Metrics } from '@cr/core/metrics/metrics-registry';
 import { startBlockWatcher, type BlockWatcher, type BlockWatcherOptions } from './block-watcher';
 import { createChainProvider, createRelayer, memoizeFor } from './chain-client';
 import { initConfirmWorker } from './confirm-worker';
@@ -20,7 +20,7 @@ import { startBlockConfirmer, type BlockConfirmer } from './block-confirmer';
 import { initFinalizeWorker } from './finalize-worker';
 import { watcherLockKey } from './leader-lock';
 import { startOutboxDispatcher } from './outbox-dispatcher';
-import { createRevertDecoder, type DecodedRevert } from '@cr/api/chain/revert-reason';
+import { createRevertDecoder, type DecodedRevert } from '@cr/core/chain/revert-reason';
 import { initSubmitWorker } from './submit-worker';
 import { startSubmitPump } from './submit-pump';
 import { RawTxSender } from './raw-tx-sender';
@@ -51,7 +51,7 @@ export class ChainIdMismatchError extends Error {
 /**
  * Contract-specific knowledge plugged in as the contracts and domain modules arrive. The hooks that run in a
  * transaction (onEvents, onReorg, onActionChanged, the refusal handlers) and the window closers answer effects
- * (api/src/effects/after-commit.ts), which the worker runs once the transaction committed: no plugin publishes,
+ * (core/src/effects/after-commit.ts), which the worker runs once the transaction committed: no plugin publishes,
  * enqueues or mails by itself.
  */
 export interface WorkerPlugins {
@@ -62,7 +62,7 @@ export interface WorkerPlugins {
   /** Finer reading of a finalize dry run's revert (overrides alreadyDoneErrors), e.g. "too early" vs "done". */
   classifyFinalizeRevert?: (revert: DecodedRevert) => FinalizeRevertVerdict;
   onActionChanged?: ChainActionListener;
-  /** Per-kind hooks run when the chain refuses an action for good (api/src/chain/chain-refusal.ts). */
+  /** Per-kind hooks run when the chain refuses an action for good (core/src/chain/chain-refusal.ts). */
   refusals?: WorkerContext['refusals'];
   indexedContracts?: BlockWatcherOptions['contracts'];
   windowClosers?: BlockWatcherOptions['closers'];

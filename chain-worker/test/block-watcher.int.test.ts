@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAIN_HEIGHT_EVENT, CHAIN_ROOM } from '@cr/api/chain/chain-action-events';
-import { listChainActionsForSubject } from '@cr/api/chain/chain-action.repo';
-import { getChainHead, getCursor, listEvents, recentBlocks } from '@cr/api/chain/chain-index.repo';
+import { CHAIN_HEIGHT_EVENT, CHAIN_ROOM } from '@cr/core/chain/chain-action-events';
+import { listChainActionsForSubject } from '@cr/core/chain/chain-action.repo';
+import { getChainHead, getCursor, listEvents, recentBlocks } from '@cr/core/chain/chain-index.repo';
 import { testConfig } from '../../api/test/test-config';
 import { startBlockWatcher } from '../src/block-watcher';
 import { createLeaderLock } from '../src/leader-lock';

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { Contract, Wallet, type TransactionResponse } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '@cr/contracts-abi/anvil';
-import { connectRedis } from '@cr/api/infra/redis-connect';
-import { openDatabase, type DbHandle } from '@cr/api/db/db-client';
-import { chainActions } from '@cr/api/db/schema/chain.schema';
-import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
-import { openChainQueues, type ChainQueues } from '@cr/api/queues/chain-queues';
+import { connectRedis } from '@cr/core/infra/redis-connect';
+import { openDatabase, type DbHandle } from '@cr/core/db/db-client';
+import { chainActions } from '@cr/core/db/schema/chain.schema';
+import { dispatchAfterCommit, recordChainAction } from '@cr/core/chain/chain-outbox';
+import { openChainQueues, type ChainQueues } from '@cr/core/queues/chain-queues';
 import type { Redis } from 'ioredis';
 import { createChainProvider } from '../src/chain-client';
 import { createTestDatabase } from '../../api/test/test-database';
@@ -22,6 +22,7 @@ import { testConfig } from '../../api/test/test-config';
 import { deployRecorder, recorderInterface } from '../src/bench/recorder-contract';
 import { CALL_FAILED_TOPIC, deployRelayBatch } from '@cr/contracts-abi/relay-batch';
 import { startTestRedisServer, type TestRedisServer } from './test-redis-server';
+import { nodeEntryArgs } from '../../scripts/src/cluster/node-entry';
 import { CHAIN_ID, DEPLOYER_KEY, RELAYER_KEY, actionKey, testWorkerEnv } from './test-worker-env';
 
 const ACTIONS = 200;
@@ -104,8 +105,8 @@ describe.runIf(testConfig.TEST_DATABASE === 'postgres').each([
 
     /** Starts the worker process (what `npm run start:worker` runs) as a child and resolves once it reports it started. */
     async function spawnWorker(): Promise<ChildProcess> {
-      // `node --import tsx` (not the tsx CLI, which is a wrapper process): the signals reach the worker itself.
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'chain-worker/src/main-worker.ts'], {
+      // `node <bundle>` (node-entry.ts: no transform per start, no wrapper process): the signals reach the worker.
+      const proc = spawn(process.execPath, await nodeEntryArgs('chain-worker/src/main-worker.ts'), {
         cwd: repoRoot,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

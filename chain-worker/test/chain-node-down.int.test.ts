@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getChainAction } from '@cr/api/chain/chain-action.repo';
+import { getChainAction } from '@cr/core/chain/chain-action.repo';
 import { RELAYER_KEY, actionKey, startWorkerTestEnv, type WorkerTestEnv } from './test-worker-env';
 import { Wallet } from 'ethers';
 

@@ -5,11 +5,11 @@ import {
   chainActionRoom,
   subjectRoom,
   toChainActionView,
-} from '@cr/api/chain/chain-action-events';
-import { transitionChainAction } from '@cr/api/chain/chain-action.repo';
-import { retryChainAction } from '@cr/api/chain/chain-action.service';
-import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
-import { ChainActionError } from '@cr/api/chain/chain-errors';
+} from '@cr/core/chain/chain-action-events';
+import { transitionChainAction } from '@cr/core/chain/chain-action.repo';
+import { retryChainAction } from '@cr/core/chain/chain-action.service';
+import { dispatchAfterCommit, recordChainAction } from '@cr/core/chain/chain-outbox';
+import { ChainActionError } from '@cr/core/chain/chain-errors';
 import { testConfig } from '../../api/test/test-config';
 import { recorderInterface } from '../src/bench/recorder-contract';
 import {

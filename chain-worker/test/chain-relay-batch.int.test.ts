@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayBatchInterface } from '@cr/contracts-abi/artifacts';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { actionKey, startWorkerTestEnv, type WorkerTestEnv } from './test-worker-env';
 
 /**

@@ -4,8 +4,8 @@
  * recorded on chain exactly once (the recorder reverts a duplicate) and `chained` with the block it is really in.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
-import { getChainAction } from '@cr/api/chain/chain-action.repo';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
+import { getChainAction } from '@cr/core/chain/chain-action.repo';
 import { recorderInterface } from '../src/bench/recorder-contract';
 import { actionKey, startWorkerTestEnv, type WorkerTestEnv } from './test-worker-env';
 

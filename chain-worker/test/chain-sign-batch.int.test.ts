@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { startWorkerTestEnv, type WorkerTestEnv } from './test-worker-env';
 
 /**

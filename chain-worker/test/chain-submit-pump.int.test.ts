@@ -5,9 +5,9 @@ import {
   transitionChainAction,
   UNSIGNED,
   updateChainActionFields,
-} from '@cr/api/chain/chain-action.repo';
-import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+} from '@cr/core/chain/chain-action.repo';
+import { dispatchAfterCommit, recordChainAction } from '@cr/core/chain/chain-outbox';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { recorderInterface } from '../src/bench/recorder-contract';
 import { signAction } from '../src/sign-batcher';
 import { prepareCall } from '../src/submit-worker';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, waitForPort } from '@cr/api/net/free-port';
+import { freePort, waitForPort } from '@cr/core/net/free-port';
 
 /**
  * A redis-server child of the test on a free port, without persistence: a restart loses every queued job, which

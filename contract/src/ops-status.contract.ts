@@ -3,7 +3,7 @@ import { chainStatusSchema } from './chain.contract';
 
 /**
  * GET /api/admin/status: the operators' figures, the same the Prometheus metrics (`/metrics`) export, read when
- * asked (api/src/metrics/ops-status.ts). A part that could not be read within its time is null and named in
+ * asked (core/src/metrics/ops-status.ts). A part that could not be read within its time is null and named in
  * `problems`; the rest is still answered.
  */
 

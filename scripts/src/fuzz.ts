@@ -3,7 +3,7 @@
 // TEST_DATABASE=postgres with DATABASE_URL runs it against PostgreSQL instead of PGlite.
 import { spawnSync } from 'node:child_process';
 import { z } from 'zod';
-import { parseEnv } from '@cr/api/config/env-parse';
+import { parseEnv } from '@cr/core/config/env-parse';
 
 const env = parseEnv(
   z.object({

@@ -4,7 +4,7 @@
 // FAULT_WINDOW_S spreads the faults over more or fewer seconds (default 150).
 import { spawnSync } from 'node:child_process';
 import { z } from 'zod';
-import { parseEnv } from '@cr/api/config/env-parse';
+import { parseEnv } from '@cr/core/config/env-parse';
 
 const env = parseEnv(
   z.object({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyProposalArchiveSchema } from '@cr/contract/proposal-archive.contract';
 import type { ProposalDetail } from '@cr/contract/proposal.contract';
-import { freePort } from '@cr/api/net/free-port';
+import { freePort } from '@cr/core/net/free-port';
 import { startStack, type Stack } from '../src/stack/stack';
 import { playDemo } from '../src/demo/demo-scenario';
 import { checkAgainstChain, checkArchive } from '../src/verify/archive-checks';

@@ -65,7 +65,8 @@ describe('administration', () => {
     await link.click();
     await expectPageTitle(page, `Profile: ${leader.username}`);
     await page.getByLabel('Change role').click();
-    await page.getByTitle('Organizer (LEADER)').click();
+    // Not chooseOption: the select keeps the old role until the confirmation below.
+    await clickWhenStill(page, page.getByTitle('Organizer (LEADER)'));
     await page.getByRole('dialog').getByText(`Make ${leader.username} Organizer?`).waitFor();
     await confirm(page, 'Confirm');
     await page.getByText('The role was changed.').waitFor();

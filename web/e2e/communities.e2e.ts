@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, shot, useSite, waitForPage, type PageOptions } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  shot,
+  useSite,
+  waitForPage,
+  type PageOptions,
+  clickWhenStill,
+} from './browser';
 import { PHONE, ZH, noSideScroll, openSignedIn, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
 import { call } from './proposal-flow';
@@ -97,7 +105,7 @@ describe('communities and campaign forms', () => {
     // Checked in the dialog before saving: a click lost to the list's animation would save the default, a city.
     await chooseOption(zp, zp.getByRole('dialog').getByLabel('类型'), '学校');
     await zp.getByRole('dialog').getByLabel('名称').fill('National University');
-    await zp.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await clickWhenStill(zp, zp.getByRole('dialog').getByRole('button', { name: '保存' }));
     await zp.getByText('社区已添加。').waitFor();
     await zcity.locator('[data-testid="community-SCHOOL"][data-name="National University"]').waitFor();
     expect(await noSideScroll(zp)).toBe(true);

@@ -59,10 +59,10 @@ describe('ELIPs', () => {
     const s = await tab(adminToken, 'en', `/elips/${number}`, PHONE);
     const sp = s.page;
     await sp.getByTestId('elip-reject').click();
-    await sp.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await clickWhenStill(sp, sp.getByRole('dialog').getByRole('button', { name: 'Reject' }));
     await sp.getByText('Please write why the ELIP is rejected.').waitFor();
     await sp.getByTestId('elip-reject-comment').fill('Please add the rationale.');
-    await sp.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await clickWhenStill(sp, sp.getByRole('dialog').getByRole('button', { name: 'Reject' }));
     await statusIs(sp, 'Rejected');
     await sp.getByTestId('elip-reviews').getByText('Please add the rationale.').waitFor();
     expect(await noSideScroll(sp)).toBe(true);

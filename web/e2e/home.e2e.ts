@@ -9,6 +9,7 @@ import {
   shot,
   useSite,
   waitForPage,
+  clickWhenStill,
 } from './browser';
 
 const site = useSite();
@@ -123,7 +124,7 @@ describe('home page', () => {
     await shot(page, 'whitepaper-375', { fullPage: false });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '中文' }).click();
+    await clickWhenStill(page, page.getByRole('dialog').getByRole('button', { name: '中文' }));
     await page.getByRole('heading', { level: 1, name: '白皮书' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });

@@ -13,6 +13,7 @@ import {
 } from './browser';
 import { openSignedIn, unexpected } from './page-helpers';
 import { registerByApi } from './mail';
+import { chooseOption } from './select';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 
 const site = useSite();
@@ -117,8 +118,8 @@ describe('profile and DID', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Please select your gender').waitFor();
     await page.getByText('Please write a short bio').waitFor();
-    await page.getByLabel('Gender').click();
-    await page.getByTitle('Female').click();
+    await chooseOption(page, page.getByLabel('Gender'), 'Female');
+    await page.getByText('Please select your gender').waitFor({ state: 'hidden' });
     await page.getByLabel('Bio').fill('Builds governance tools for the Elastos community.');
     await page.getByLabel('Telegram').fill('abc');
     await page.getByLabel('Bio').click();

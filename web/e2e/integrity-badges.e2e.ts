@@ -7,9 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalPayments } from '@cr/contract/milestone.contract';
-import { proposalMilestones } from '../../api/src/db/schema/milestone.schema';
-import { proposalVotes } from '../../api/src/db/schema/proposal.schema';
-import type { Db } from '../../api/src/db/db-client';
+import { proposalMilestones } from '@cr/core/db/schema/milestone.schema';
+import { proposalVotes } from '@cr/core/db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
 import { launchBrowser, newPage, shot } from './browser';
 import {
   call,

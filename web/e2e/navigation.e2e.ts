@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '../src/app/routes';
-import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage } from './browser';
+import { baseUrl, launchBrowser, newPage, shot, useSite, waitForPage, clickWhenStill } from './browser';
 
 const site = useSite();
 let browser: Browser;
@@ -105,7 +105,7 @@ describe('main navigation (375 px drawer)', () => {
       ['My Republic', 'Log in', '/login'],
     ] as const) {
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog').getByRole('link', { name: label, exact: true }).click();
+      await clickWhenStill(page, page.getByRole('dialog').getByRole('link', { name: label, exact: true }));
       await expectPage(page, title, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
     }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot, useSite } from './browser';
+import { clickWhenStill, launchBrowser, newPage, shot, useSite } from './browser';
 import {
   approveDialogQr,
   councilMember,
@@ -133,12 +133,42 @@ async function castVotes(page: Page, number: number, members: Member[]) {
   });
 }
 
-/** Closes a window: mines to its end height, in turn with the other cycles' registrations and votes. */
-const closeWindow = (height: number) => votingPhase(() => mineTo(site.site, height));
+/**
+ * Veto windows a cycle has still to use, by their end height, each with a promise settled once it is used. A cycle
+ * registered a minute after another has a voting end past that one's veto end: mining to it skipped the veto
+ * window before the veto cycle had locked its stake (CI, a cycle registered 63 s late).
+ */
+const vetoWindowsInUse = new Map<number, Promise<void>>();
+function reserveVetoWindow(end: number): () => void {
+  let used!: () => void;
+  vetoWindowsInUse.set(end, new Promise<void>((resolve) => (used = resolve)));
+  return () => {
+    vetoWindowsInUse.delete(end);
+    used();
+  };
+}
+
+/**
+ * Closes a window: mines to its end height, in turn with the other cycles' registrations and votes, never past a
+ * veto window another cycle has still to use (it waits for that one, outside the turn).
+ */
+async function closeWindow(height: number) {
+  for (;;) {
+    const waitFor = await votingPhase(async () => {
+      // mineTo leaves the chain one block past its target, and a veto window is open below its end.
+      const inUse = [...vetoWindowsInUse].filter(([end]) => end <= height + 1).map(([, used]) => used);
+      if (inUse.length) return { until: Promise.all(inUse) };
+      await mineTo(site.site, height);
+      return null;
+    });
+    if (!waitFor) return;
+    await waitFor.until;
+  }
+}
 
 /** Opens a never-reloaded watcher page on the proposal (a visitor, signed out). */
 async function openWatcher(number: number, lang: 'en' | 'zh') {
-  const w = await newPage(browser, { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+  const w = await newPage(browser, { locale: lang === 'zh' ? 'zh-CN' : 'en-US', motion: true });
   await openAs(w.page, site.site, null, lang, `/proposals/${number}`);
   await waitStatus(w.page, 'PROPOSED', 15_000);
   await watchWithoutReload(w.page);
@@ -150,7 +180,8 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
     expect,
   }) => {
     const t0 = Date.now();
-    const { page, context, errors } = await newPage(browser);
+    // The product's main promise, with full motion (as most readers have it); other files run with reduced motion.
+    const { page, context, errors } = await newPage(browser, { motion: true });
     const { number, ends, watcher, registered, voted } = await votingPhase(async () => {
       const p = await newProposal(page, `Hardware keys for Essentials ${runId()}`);
       const reg = Date.now();
@@ -193,72 +224,80 @@ describe.concurrent('a proposal from suggestion to decision, on chain', () => {
   }) => {
     const t0 = Date.now();
     const { page, context, errors } = await newPage(browser);
-    const { number, ends, watcher } = await votingPhase(async () => {
-      const p = await newProposal(page, `Community radio ${runId()}`);
-      const w = await openWatcher(p.number, 'zh');
-      await castVotes(page, p.number, council.slice(0, 8));
-      return { number: p.number, ends: p, watcher: w };
-    });
-    const rows = watcher.page.locator('[data-testid="vote-row"] [data-chain-status="chained"]');
-    await expect.poll(() => rows.count(), { timeout: 120_000 }).toBe(8);
-    await shot(watcher.page, 'proposal-voting-zh');
-    await closeWindow(ends.votingEnd);
-    await waitStatus(watcher.page, 'NOTIFICATION', 60_000);
-
-    // A holder locks 150 ELA (threshold: 10% of the dev supply of 1,000 ELA) from their own wallet, by QR. The
-    // 60-block window must not close while a loaded machine opens the page, so the chain is held until the wallet
-    // request stands; the transaction is mined once blocks resume. All of it in turn with the other cycles: a cycle
-    // registered after this one mines to its own veto end, past this window, and once did so while the wallet
-    // was sending (the chain refused the lock: the window had closed).
-    const holder = council[11]!;
-    await votingPhase(async () => {
-      await withBlocksHeld(site.site, async () => {
-        await openAs(page, site.site, holder.token, 'en', `/proposals/${number}`);
-        const panel = page.locator('[data-testid="veto-panel"]');
-        await panel
-          .locator('[data-testid="veto-amount"]')
-          .locator('xpath=descendant-or-self::input')
-          .fill('150');
-        await panel.locator('[data-testid="veto-from"]').fill(holder.evmAddress);
-        await panel.locator('[data-testid="veto-start"]').click();
-        await page.locator('[data-testid="veto-confirm"]').click();
-        await page
-          .locator('.cr-wallet-dialog [data-testid="wallet-qr"]')
-          .waitFor({ timeout: 15_000 })
-          .catch(async (err: unknown) => {
-            const text = await page
-              .locator('main')
-              .innerText()
-              .catch(() => '?');
-            throw new Error(`no veto request on the page: ${text.slice(0, 600)}`, { cause: err });
-          });
+    let vetoWindowUsed = () => {};
+    try {
+      const { number, ends, watcher } = await votingPhase(async () => {
+        const p = await newProposal(page, `Community radio ${runId()}`);
+        vetoWindowUsed = reserveVetoWindow(p.vetoEnd);
+        const w = await openWatcher(p.number, 'zh');
+        await castVotes(page, p.number, council.slice(0, 8));
+        return { number: p.number, ends: p, watcher: w };
       });
-      await approveDialogQr(page, site.site, holder.wallet, 'dev');
-    });
+      const rows = watcher.page.locator('[data-testid="vote-row"] [data-chain-status="chained"]');
+      await expect.poll(() => rows.count(), { timeout: 120_000 }).toBe(8);
+      await shot(watcher.page, 'proposal-voting-zh');
 
-    // The locked total passes the threshold live on the watcher's page, then the window closes: VETOED.
-    await expect
-      .poll(
-        async () =>
-          Number(await watcher.page.locator('[data-testid="veto-locked"]').getAttribute('data-percent')),
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBeGreaterThan(100);
-    await shot(watcher.page, 'proposal-veto-zh');
-    await closeWindow(ends.vetoEnd);
-    await waitStatus(watcher.page, 'VETOED', 60_000);
-    await shot(watcher.page, 'proposal-vetoed-zh');
-    const seen = await observed(watcher.page);
-    expect(seen.noReload).toBe(true);
-    expect(seen.statuses).toEqual(['PROPOSED', 'NOTIFICATION', 'VETOED']);
-    expect((await proposal(site.site, number)).status).toBe('VETOED');
-    console.log(`veto cycle: VETOED after ${secs(Date.now() - t0)}`);
-    expect(errors).toEqual([]);
-    expect(watcher.errors).toEqual([]);
-    await watcher.context.close();
-    await context.close();
+      // A holder locks 150 ELA (threshold: 10% of the dev supply of 1,000 ELA) from their own wallet, by QR. The
+      // 60-block window must not close while a loaded machine opens the page, so the chain is held until the wallet
+      // request stands; the transaction is mined once blocks resume. All of it in one turn, from closing the voting
+      // window on: no other cycle mines in between (one once mined to its own veto end while the wallet was
+      // sending, and the chain refused the lock), and none mines past this veto window (reserved above) before it.
+      const holder = council[11]!;
+      await votingPhase(async () => {
+        await mineTo(site.site, ends.votingEnd);
+        await waitStatus(watcher.page, 'NOTIFICATION', 60_000);
+        await withBlocksHeld(site.site, async () => {
+          await openAs(page, site.site, holder.token, 'en', `/proposals/${number}`);
+          const panel = page.locator('[data-testid="veto-panel"]');
+          await panel
+            .locator('[data-testid="veto-amount"]')
+            .locator('xpath=descendant-or-self::input')
+            .fill('150');
+          await panel.locator('[data-testid="veto-from"]').fill(holder.evmAddress);
+          await panel.locator('[data-testid="veto-start"]').click();
+          await clickWhenStill(page, page.locator('[data-testid="veto-confirm"]'));
+          await page
+            .locator('.cr-wallet-dialog [data-testid="wallet-qr"]')
+            .waitFor({ timeout: 15_000 })
+            .catch(async (err: unknown) => {
+              const text = await page
+                .locator('main')
+                .innerText()
+                .catch(() => '?');
+              throw new Error(`no veto request on the page: ${text.slice(0, 600)}`, { cause: err });
+            });
+        });
+        await approveDialogQr(page, site.site, holder.wallet, 'dev');
+      });
+
+      // The locked total passes the threshold live on the watcher's page, then the window closes: VETOED.
+      await expect
+        .poll(
+          async () =>
+            Number(await watcher.page.locator('[data-testid="veto-locked"]').getAttribute('data-percent')),
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBeGreaterThan(100);
+      vetoWindowUsed();
+      await shot(watcher.page, 'proposal-veto-zh');
+      await closeWindow(ends.vetoEnd);
+      await waitStatus(watcher.page, 'VETOED', 60_000);
+      await shot(watcher.page, 'proposal-vetoed-zh');
+      const seen = await observed(watcher.page);
+      expect(seen.noReload).toBe(true);
+      expect(seen.statuses).toEqual(['PROPOSED', 'NOTIFICATION', 'VETOED']);
+      expect((await proposal(site.site, number)).status).toBe('VETOED');
+      console.log(`veto cycle: VETOED after ${secs(Date.now() - t0)}`);
+      expect(errors).toEqual([]);
+      expect(watcher.errors).toEqual([]);
+      await watcher.context.close();
+      await context.close();
+    } finally {
+      // Failed or not, the other cycles may mine past it now.
+      vetoWindowUsed();
+    }
   }, 600_000);
 
   it('is rejected when only five members vote yes before the window closes', async ({ expect }) => {

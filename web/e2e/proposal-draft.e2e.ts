@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot, useSite } from './browser';
+import { launchBrowser, newPage, shot, useSite, clickWhenStill } from './browser';
 import {
   approveDialogQr,
   call,
@@ -61,7 +61,7 @@ describe('proposal drafts', () => {
     await expect.poll(() => title.inputValue()).toBe('Community translation fund 2027');
 
     await page.getByRole('button', { name: 'Publish on chain' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Publish on chain' }).click();
+    await clickWhenStill(page, page.getByRole('tooltip').getByRole('button', { name: 'Publish on chain' }));
     await approveDialogQr(page, site.site, member.wallet);
     await page.waitForURL(/\/proposals\/\d+$/);
     const number = Number(new URL(page.url()).pathname.split('/').pop());
@@ -92,7 +92,7 @@ describe('proposal drafts', () => {
     const id = new URL(page.url()).pathname.split('/')[2]!;
 
     await page.getByRole('button', { name: '删除草案' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: '删除草案' }).click();
+    await clickWhenStill(page, page.getByRole('tooltip').getByRole('button', { name: '删除草案' }));
     await page.waitForURL(/\/proposals$/);
     const gone = await fetch(`${site.site.url}/api/proposals/${id}`, {
       headers: { 'api-token': member.token },

@@ -4,6 +4,7 @@ import { createProvider } from '@cr/contracts-abi/provider';
 import { listWallets } from '@cr/did/wallet/wallet-store';
 import { approveAsPhone, decodeQrFromPage, ensureWallet, runId } from './qr';
 import type { E2eSite } from './site';
+import { until } from '../../scripts/src/poll/until';
 
 /**
  * Shared steps of the proposal browser tests (proposal*.e2e.ts, chain-live*.e2e.ts): accounts through the real
@@ -11,34 +12,8 @@ import type { E2eSite } from './site';
  * pixels and answered by the dev wallet like a phone.
  */
 
-/**
- * Polls `read` until `ok` holds (or throws after `timeout` ms with the last value). Used instead of expect.poll,
- * which concurrent tests cannot call from shared helpers.
- */
-export async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  ok: (v: T) => boolean,
-  timeout = 30_000,
-  interval = 250,
-): Promise<T> {
-  const end = Date.now() + timeout;
-  let last: T | undefined;
-  let lastErr: unknown;
-  for (;;) {
-    try {
-      last = await read();
-      if (ok(last)) return last;
-    } catch (err) {
-      lastErr = err;
-    }
-    if (Date.now() > end)
-      throw new Error(
-        `${what}: not reached in ${timeout} ms (last: ${JSON.stringify(last)} ${lastErr ?? ''})`,
-      );
-    await new Promise((r) => setTimeout(r, interval));
-  }
-}
+/** The poll the browser tests share with the tools (scripts/src/poll/until.ts). */
+export { until };
 
 export interface Envelope<T> {
   code: number;

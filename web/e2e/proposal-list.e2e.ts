@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, shot, useSite } from './browser';
 import { openAs } from './proposal-flow';
+import { chooseOption } from './select';
 
 /**
  * The proposal list's toolbar without any chain cycle (fast): what the reader searches and filters is kept in
@@ -24,16 +25,14 @@ describe('the proposal list toolbar', () => {
     const search = page.getByTestId('proposal-search').locator('input');
     const params = () => new URL(page.url()).searchParams;
 
-    await page.getByLabel('Search in').click();
-    await page.getByTitle('Number', { exact: true }).click();
+    await chooseOption(page, page.getByLabel('Search in'), 'Number');
     await search.fill('999999');
     await search.press('Enter');
     await expect.poll(() => params().get('search')).toBe('999999');
     expect(params().get('searchBy')).toBe('number');
     await page.getByText('No proposal matches these filters.').waitFor();
 
-    await page.getByTestId('status-filter').click();
-    await page.getByTitle('Vetoed', { exact: true }).click();
+    await chooseOption(page, page.getByTestId('status-filter'), 'Vetoed');
     await expect.poll(() => params().get('status')).toBe('VETOED');
     expect(params().get('search')).toBe('999999');
 

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeUser } from '../../api/test/factories';
-import { freePort } from '../../api/src/net/free-port';
+import { freePort } from '@cr/core/net/free-port';
 import { issueToken } from '../../api/src/modules/session/session.service';
 import { startStack } from '../../scripts/src/stack/stack';
-import type { Db } from '../../api/src/db/db-client';
-import { bumpGeneration, type CacheScope } from '../../api/src/cache/cache-generation';
+import type { Db } from '@cr/core/db/db-client';
+import { bumpGeneration, type CacheScope } from '@cr/core/cache/cache-generation';
+import { createTestDatabase } from '../../api/test/test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,7 +45,7 @@ export async function startE2eSite(opts: { eidResolverUrl?: string } = {}): Prom
   db: Db;
   /**
    * Says that `scope`'s rows were changed behind the api (a test's direct write): the api's cached answers for it
-   * are renewed, as after any change the api makes itself (api/src/cache/cache-generation.ts).
+   * are renewed, as after any change the api makes itself (core/src/cache/cache-generation.ts).
    */
   changedBehindApi(scope: CacheScope): Promise<void>;
   stop(): Promise<void>;
@@ -52,6 +53,7 @@ export async function startE2eSite(opts: { eidResolverUrl?: string } = {}): Prom
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cr-e2e-'));
   // The port is fixed before start so PUBLIC_URL (wallet callbacks in QR codes, e-mail links) names it.
   const port = await freePort();
+  const database = await createTestDatabase();
   const stack = await startStack({
     overrides: {
       PORT: String(port),
@@ -59,9 +61,9 @@ export async function startE2eSite(opts: { eidResolverUrl?: string } = {}): Prom
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // Its own embedded database under DATA_DIR, never the machine's shared one (CI sets DATABASE_URL for the
-      // integration suite, which makes a fresh database per file).
-      DATABASE_URL: '',
+      // A database of its own: with TEST_DATABASE=postgres (npm test when DATABASE_URL is set) a fresh copy of the
+      // migrated template on that server, dropped at the end; else PGlite under DATA_DIR.
+      DATABASE_URL: database.url ?? '',
       // Likewise its own Redis child, so queues and rate limits start empty.
       REDIS_URL: '',
       // Every browser of the run asks for its QR codes from 127.0.0.1: the per-address limit would count the
@@ -94,11 +96,13 @@ export async function startE2eSite(opts: { eidResolverUrl?: string } = {}): Prom
       },
       stop: async () => {
         await stack.stop();
+        await database.drop();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await stack.stop();
+    await database.drop();
     throw err;
   }
 }

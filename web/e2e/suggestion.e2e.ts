@@ -574,7 +574,7 @@ describe('suggestion admin', () => {
     await openAs(page, reporter.token, 'en', `/suggestion/${created.number}`);
     await page.getByRole('button', { name: en.actions.report }).click();
     await page.getByLabel(en.actions.reportReason).fill('Advertising, not a suggestion.');
-    await page.locator('.ant-modal-footer .ant-btn-dangerous').click();
+    await clickWhenStill(page, page.locator('.ant-modal-footer .ant-btn-dangerous'));
     await toast(page, en.actions.reported);
     await page.getByRole('button', { name: en.actions.reportedShort }).waitFor();
 

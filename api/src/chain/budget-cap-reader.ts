@@ -2,10 +2,10 @@ import { Contract } from 'ethers';
 import { governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { AppDeps } from '../app-deps';
 import { budgetCapWei, type BudgetCapState } from '@cr/contract/budget-cap';
-import type { Db } from '../db/db-client';
-import { AppError } from '../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { AppError } from '@cr/core/errors/app-error';
 import { chainReader, withReadTimeout } from './chain-reader';
-import { openCallsWithSelector } from './chain-refusal.repo';
+import { openCallsWithSelector } from '@cr/core/chain/chain-refusal.repo';
 
 /** The cap as a registration signed now meets it, with what it was computed from (wei). */
 export interface BudgetCapReading {

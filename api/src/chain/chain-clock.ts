@@ -1,5 +1,5 @@
-import type { Db } from '../db/db-client';
-import { getChainHead } from './chain-index.repo';
+import type { Db } from '@cr/core/db/db-client';
+import { getChainHead } from '@cr/core/chain/chain-index.repo';
 
 /** The chain's height and pace as last observed: what every window, ETA and deadline is computed from. */
 export interface ChainClock {

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-deps';
 import { CHAIN_REFUSAL_MESSAGES, chainRefusalType } from '@cr/contract/chain-refusal-messages.contract';
 import type { ChainRefusal } from '@cr/contract/chain-refusals';
-import { AppError } from '../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import { chainReader, withReadTimeout } from './chain-reader';
 import { chainViewOf, type ChainView } from './chain-state';
 

@@ -1,18 +1,20 @@
 import { JsonRpcProvider, Network } from 'ethers';
-import type { AppDeps } from '../app-deps';
-import { withTimeout } from '../infra/with-timeout';
+import type { ApiConfig } from '../config/api-config';
+import { withTimeout } from '@cr/core/infra/with-timeout';
 
 /** A read that takes longer than this is answered as unavailable rather than holding the page. */
 export const READ_TIMEOUT_MS = 5_000;
 
-const providers = new WeakMap<AppDeps, JsonRpcProvider>();
+const providers = new WeakMap<object, JsonRpcProvider>();
 
 /**
  * The api process's read-only view of the governance chain: one provider on the configured RPC and chain id,
  * with a static network, so an unreachable node fails the read instead of leaving ethers retrying its network
- * detection in the background. Null when the chain is not configured.
+ * detection in the background (one per deps object). Null when the chain is not configured.
  */
-export function chainReader(deps: AppDeps): JsonRpcProvider | null {
+export function chainReader(deps: {
+  config: Pick<ApiConfig, 'CHAIN_RPC_URL' | 'CHAIN_ID'>;
+}): JsonRpcProvider | null {
   const { CHAIN_RPC_URL: rpcUrl, CHAIN_ID: chainId } = deps.config;
   if (!rpcUrl || !chainId) return null;
   let provider = providers.get(deps);

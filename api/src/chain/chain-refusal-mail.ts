@@ -9,8 +9,8 @@ import {
 } from '../mail/mail-compose';
 import { mailableRecipient } from '../mail/mail-recipient.repo';
 import type { MailHandler } from '../mail/mail-render';
-import type { MailJob } from '../queues/mail-queue';
-import { refusalNoticeForMail } from './chain-refusal.repo';
+import type { MailJob } from '@cr/core/queues/mail-queue';
+import { refusalNoticeForMail } from '@cr/core/chain/chain-refusal.repo';
 
 export type ChainRefusalJob = Extract<MailJob, { kind: 'chain.refused' }>;
 

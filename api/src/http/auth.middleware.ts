@@ -1,6 +1,6 @@
 import type {} from './express-request';
 import type { NextFunction, Request, Response } from 'express';
-import type { Db } from '../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { resolveToken } from '../modules/session/session.service';
 
 /**

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-deps';
-import type { Db } from '../db/db-client';
-import { runAfterCommit, type AfterCommit } from '../effects/after-commit';
-import { MailNotQueuedError } from '../queues/mail-queue';
+import type { Db } from '@cr/core/db/db-client';
+import { runAfterCommit, type AfterCommit } from '@cr/core/effects/after-commit';
+import { MailNotQueuedError } from '@cr/core/queues/mail-queue';
 import type { AuthUser } from '../modules/session/auth-user';
 import type {} from './express-request';
 import { clientAddress } from './rate-limit';

@@ -1,5 +1,5 @@
 import { isDidError } from '@cr/did/did-error';
-import { AppError } from './app-error';
+import { AppError } from '@cr/core/errors/app-error';
 
 const STATUS: Record<string, number> = {
   'did.resolver_unavailable': 503,

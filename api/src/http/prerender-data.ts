@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps';
 import { proposalPageKey } from '@cr/contract/page-data.contract';
 import { proposalRefParamsSchema, type ProposalDetail } from '@cr/contract/proposal.contract';
 import { getProposalDetail } from '../modules/proposal/proposal.service';
-import { AppError } from './app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import type { PageData, PageDataSource } from './prerender-pages';
 
 /** A proposal's first screen shows the chain's progress as of its render for at most this many blocks. */

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { SiteSettings } from '@cr/contract/site.contract';
-import { withTimeout } from '../infra/with-timeout';
+import { withTimeout } from '@cr/core/infra/with-timeout';
 import type { PageLang } from './prerender-language';
 
 /** web/src/prerender/render-page.tsx as built into the web build (web/vite-prerender.ts). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
-import { AppError } from './app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import { accountMessages } from '@cr/contract/account.contract';
 
 /** A fixed-window counter in Redis: at most `limit` hits per `windowSec` for one subject. */

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AppError } from './app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import type { FieldError } from '@cr/contract/envelope.contract';
 
 const NUL = '\u0000';

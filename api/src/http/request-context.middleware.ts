@@ -1,9 +1,9 @@
 import type {} from './express-request';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { REQUEST_ID_SHAPE, withRequestId } from '../infra/request-scope';
-import type { Metrics } from '../metrics/metrics-registry';
-import type { Logger } from './logger';
+import { REQUEST_ID_SHAPE, withRequestId } from '@cr/core/infra/request-scope';
+import type { Metrics } from '@cr/core/metrics/metrics-registry';
+import type { Logger } from '@cr/core/log/logger';
 
 /** The path as logged: a calendar feed's secret token (the path is its credential) is masked. */
 export const loggedPath = (path: string) =>

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app-deps';
-import { readGeneration, type CacheScope } from '../cache/cache-generation';
+import { readGeneration, type CacheScope } from '@cr/core/cache/cache-generation';
 
 /**
  * A route's cached answers (`cache` on its definition): public reads that many people ask for at once, the

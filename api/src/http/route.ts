@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { roleSchema, type Role } from '@cr/contract/user.contract';
 import type { AppDeps } from '../app-deps';
 import type { AuthUser } from '../modules/session/auth-user';
-import type { CacheScope } from '../cache/cache-generation';
+import type { CacheScope } from '@cr/core/cache/cache-generation';
 import type { RouteCache } from './response-cache';
 
 /**

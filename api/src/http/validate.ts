@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import type { FieldError } from '@cr/contract/envelope.contract';
 import { FIELD_REQUIRED_MESSAGE } from '@cr/contract/field-messages.contract';
 

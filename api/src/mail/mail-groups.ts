@@ -1,6 +1,6 @@
 import type { MailGroup } from '@cr/contract/mail-preferences.contract';
 import type { Language } from '@cr/contract/profile.contract';
-import type { MailJob, MailKind } from '../queues/mail-queue';
+import type { MailJob, MailKind } from '@cr/core/queues/mail-queue';
 import { escapeHtml, pageUrl, type MailLanguage } from './mail-compose';
 import type { OutgoingMail } from './mailer';
 

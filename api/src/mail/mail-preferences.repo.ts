@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MailGroup } from '@cr/contract/mail-preferences.contract';
 import type { Language } from '@cr/contract/profile.contract';
-import type { Db } from '../db/db-client';
-import { mailPreferences } from '../db/schema/mail-preferences.schema';
-import { users } from '../db/schema/users.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { mailPreferences } from '@cr/core/db/schema/mail-preferences.schema';
+import { users } from '@cr/core/db/schema/users.schema';
 
 /** The member's preferences row joined with what the settings and unsubscribe pages show of the account. */
 export async function mailPreferencesOf(db: Db, userId: string) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/db-client';
-import { mailPreferences } from '../db/schema/mail-preferences.schema';
-import { users } from '../db/schema/users.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { mailPreferences } from '@cr/core/db/schema/mail-preferences.schema';
+import { users } from '@cr/core/db/schema/users.schema';
 
 /** Who a mail goes to, read at send time (the address, language or preferences may have changed since it was queued). */
 export interface MailRecipient {

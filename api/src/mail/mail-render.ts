@@ -1,5 +1,5 @@
-import type { Db } from '../db/db-client';
-import type { MailJob } from '../queues/mail-queue';
+import type { Db } from '@cr/core/db/db-client';
+import type { MailJob } from '@cr/core/queues/mail-queue';
 import type { OutgoingMail } from './mailer';
 
 /** What a mail area reads while writing a message at send time. */

@@ -1,16 +1,17 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Db } from '../db/db-client';
-import type { Logger } from '../http/logger';
-import type { Metrics } from '../metrics/metrics-registry';
+import type { Db } from '@cr/core/db/db-client';
+import type { Logger } from '@cr/core/log/logger';
+import type { Metrics } from '@cr/core/metrics/metrics-registry';
 import { chainRefusalMail } from '../chain/chain-refusal-mail';
 import { accountMail } from '../modules/account/account-mail';
 import { proposalMail } from '../modules/proposal/proposal-mail';
 import { trackingMail } from '../modules/proposal-tracking/tracking-mail';
 import { socialMail } from '../modules/social/social-mail';
 import { suggestionMail } from '../modules/suggestion/suggestion-mail';
-import { CAPPED_BACKOFF, cappedExponentialDelay } from '../queues/queue-backoff';
-import { MAIL_BACKOFF, MAIL_QUEUE, type MailJob } from '../queues/mail-queue';
+import { CAPPED_BACKOFF, cappedExponentialDelay } from '@cr/core/queues/queue-backoff';
+import { MAIL_BACKOFF, MAIL_QUEUE, type MailJob, type QueuedMailJob } from '@cr/core/queues/mail-queue';
+import { withRequestId } from '@cr/core/infra/request-scope';
 import { mailLanguageOf } from './mail-compose';
 import { optionalMailOf, unsubscribeLinks, withUnsubscribe } from './mail-groups';
 import { findMailRecipient } from './mail-recipient.repo';
@@ -54,7 +55,7 @@ const sendMarkKey = (prefix: string, jobId: string) => `${prefix}:mail-send:${jo
 async function alreadySent(
   ctx: MailRenderContext,
   handler: MailHandler,
-  job: Job<MailJob>,
+  job: Job<QueuedMailJob>,
   mark: string,
   logger: Pick<Logger, 'warn'>,
 ): Promise<'skipped'> {
@@ -121,55 +122,58 @@ export function startMailWorker(
     publicUrl: deps.config.PUBLIC_URL,
     chainId: deps.config.CHAIN_ID,
   };
-  const worker = new Worker<MailJob>(
-    MAIL_QUEUE,
-    async (job: Job<MailJob>) => {
-      const handler = handlerOf(job.data);
-      const markKey = sendMarkKey(deps.config.QUEUE_PREFIX, job.id ?? job.name);
-      // This job was sent, or a worker stopped while sending it (killed after the SMTP server took the message
-      // but before the job was acknowledged): BullMQ hands the stalled job to another worker, which finds the
-      // mark and does not send it again.
-      const mark = await deps.redis.get(markKey);
-      if (mark) return alreadySent(ctx, handler, job, mark, deps.logger);
+  const sendJob = async (job: Job<QueuedMailJob>): Promise<'sent' | 'skipped'> => {
+    const handler = handlerOf(job.data);
+    const markKey = sendMarkKey(deps.config.QUEUE_PREFIX, job.id ?? job.name);
+    // This job was sent, or a worker stopped while sending it (killed after the SMTP server took the message
+    // but before the job was acknowledged): BullMQ hands the stalled job to another worker, which finds the
+    // mark and does not send it again.
+    const mark = await deps.redis.get(markKey);
+    if (mark) return alreadySent(ctx, handler, job, mark, deps.logger);
+    try {
+      const mail = await renderWithPreferences(ctx, deps.config, handler, job.data);
+      if (mail === 'off') {
+        await handler.settle?.(ctx, job.data, 'skipped', 'turned off in the e-mail preferences');
+        return 'skipped';
+      }
+      if (!mail) {
+        await handler.settle?.(ctx, job.data, 'skipped');
+        return 'skipped';
+      }
+      // Claimed before sending: at most once, even when this process dies in the middle.
+      if ((await deps.redis.set(markKey, SENDING, 'EX', SEND_MARK_SEC, 'NX')) !== 'OK')
+        return alreadySent(ctx, handler, job, (await deps.redis.get(markKey)) ?? SENDING, deps.logger);
       try {
-        const mail = await renderWithPreferences(ctx, deps.config, handler, job.data);
-        if (mail === 'off') {
-          await handler.settle?.(ctx, job.data, 'skipped', 'turned off in the e-mail preferences');
-          return 'skipped';
-        }
-        if (!mail) {
-          await handler.settle?.(ctx, job.data, 'skipped');
-          return 'skipped';
-        }
-        // Claimed before sending: at most once, even when this process dies in the middle.
-        if ((await deps.redis.set(markKey, SENDING, 'EX', SEND_MARK_SEC, 'NX')) !== 'OK')
-          return alreadySent(ctx, handler, job, (await deps.redis.get(markKey)) ?? SENDING, deps.logger);
-        try {
-          await deps.mailer.send(mail);
-        } catch (err) {
-          await deps.redis.del(markKey); // not sent: a retry may send it
-          throw err;
-        }
+        await deps.mailer.send(mail);
       } catch (err) {
-        const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-        deps.logger.warn({ err, kind: job.data.kind, jobId: job.id, last }, 'mail not sent');
-        if (last)
-          await handler
-            .settle?.(ctx, job.data, 'failed', (err as Error).message?.slice(0, 500))
-            .catch((e: unknown) =>
-              deps.logger.warn({ err: e, jobId: job.id }, 'a failed mail was not recorded'),
-            );
+        await deps.redis.del(markKey); // not sent: a retry may send it
         throw err;
       }
-      // Sent: a failure to record it must not send it again.
-      await deps.redis.set(markKey, SENT, 'EX', SEND_MARK_SEC).catch((err: unknown) => {
-        deps.logger.warn({ err, jobId: job.id }, 'mail sent but not marked');
-      });
-      await handler.settle?.(ctx, job.data, 'sent').catch((err: unknown) => {
-        deps.logger.warn({ err, jobId: job.id }, 'mail sent but not recorded');
-      });
-      return 'sent';
-    },
+    } catch (err) {
+      const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      deps.logger.warn({ err, kind: job.data.kind, jobId: job.id, last }, 'mail not sent');
+      if (last)
+        await handler
+          .settle?.(ctx, job.data, 'failed', (err as Error).message?.slice(0, 500))
+          .catch((e: unknown) =>
+            deps.logger.warn({ err: e, jobId: job.id }, 'a failed mail was not recorded'),
+          );
+      throw err;
+    }
+    // Sent: a failure to record it must not send it again.
+    await deps.redis.set(markKey, SENT, 'EX', SEND_MARK_SEC).catch((err: unknown) => {
+      deps.logger.warn({ err, jobId: job.id }, 'mail sent but not marked');
+    });
+    await handler.settle?.(ctx, job.data, 'sent').catch((err: unknown) => {
+      deps.logger.warn({ err, jobId: job.id }, 'mail sent but not recorded');
+    });
+    deps.logger.info({ kind: job.data.kind, jobId: job.id }, 'mail job sent');
+    return 'sent';
+  };
+  const worker = new Worker<QueuedMailJob>(
+    MAIL_QUEUE,
+    // The request that queued the mail is the current one while it is sent: its lines name it (reqId).
+    (job: Job<QueuedMailJob>) => withRequestId(job.data.requestId, () => sendJob(job)),
     {
       connection: deps.redis,
       prefix: deps.config.QUEUE_PREFIX,

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Logger } from '../http/logger';
+import type { Logger } from '@cr/core/log/logger';
 
 export interface OutgoingMail {
   /** One recipient per message: bulk mail is sent as separate messages, never a shared To: list. */

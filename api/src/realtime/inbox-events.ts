@@ -1,6 +1,6 @@
 import { INBOX_EVENT } from '@cr/contract/inbox.contract';
 import { userRoom } from '@cr/contract/social.contract';
-import type { RoomEvent } from './event-bus';
+import type { RoomEvent } from '@cr/core/realtime/event-bus';
 
 /**
  * "Your inbox changed" on each member's personal room `user:<id>` (joined only with their session token). The

@@ -2,9 +2,15 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { Logger } from '../http/logger';
+import type { Logger } from '@cr/core/log/logger';
 import type { SubscribeAck } from '@cr/contract/live.contract';
-import { EVENTS_CHANNEL, readRoomLog, roomIsLogged, roomPosition, type RoomEvent } from './event-bus';
+import {
+  EVENTS_CHANNEL,
+  readRoomLog,
+  roomIsLogged,
+  roomPosition,
+  type RoomEvent,
+} from '@cr/core/realtime/event-bus';
 
 /**
  * Decides whether a socket may join a room of one kind. `arg` is what the client sent with the

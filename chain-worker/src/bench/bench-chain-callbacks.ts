@@ -6,13 +6,13 @@
  * the parent over IPC). As a process, its input is one JSON argument (CallbackRun).
  */
 import { id as keccakText } from 'ethers';
-import { openDatabase } from '@cr/api/db/db-client';
-import { dispatchAfterCommit, recordChainAction } from '@cr/api/chain/chain-outbox';
-import { openChainQueues } from '@cr/api/queues/chain-queues';
-import { connectRedis } from '@cr/api/infra/redis-connect';
-import type { Db } from '@cr/api/db/db-client';
-import type { ChainQueues } from '@cr/api/queues/chain-queues';
-import type { ChainActionRow } from '@cr/api/db/schema/chain.schema';
+import { openDatabase } from '@cr/core/db/db-client';
+import { dispatchAfterCommit, recordChainAction } from '@cr/core/chain/chain-outbox';
+import { openChainQueues } from '@cr/core/queues/chain-queues';
+import { connectRedis } from '@cr/core/infra/redis-connect';
+import type { Db } from '@cr/core/db/db-client';
+import type { ChainQueues } from '@cr/core/queues/chain-queues';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { recorderInterface } from './recorder-contract';
 
 export interface CallbackRun {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@cr/api/db/db-client';
-import { chainActions, chainNonces } from '@cr/api/db/schema/chain.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { chainActions, chainNonces } from '@cr/core/db/schema/chain.schema';
 
 /**
  * Before a run on a new anvil (DATABASE_URL given): forgets the bench's own actions and the relayer's nonce counter

@@ -9,11 +9,11 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { io as connectClient } from 'socket.io-client';
-import { createLogger } from '@cr/api/http/logger';
-import { freePort } from '@cr/api/net/free-port';
-import { connectRedis } from '@cr/api/infra/redis-connect';
+import { createLogger } from '@cr/core/log/logger';
+import { freePort } from '@cr/core/net/free-port';
+import { connectRedis } from '@cr/core/infra/redis-connect';
 import { createSocketServer } from '@cr/api/realtime/socket-server';
-import { CHAIN_ACTION_EVENT } from '@cr/api/chain/chain-action-events';
+import { CHAIN_ACTION_EVENT } from '@cr/core/chain/chain-action-events';
 
 interface PageArgs {
   redisUrl: string;

@@ -6,6 +6,7 @@ import {
   parseEther,
   type JsonRpcProvider,
   type TransactionReceipt,
+  type TransactionResponse,
 } from 'ethers';
 import { startAnvil, ANVIL_DEFAULT_KEYS, type AnvilHandle } from '../anvil';
 import { decodeGovernanceError } from '../artifacts';
@@ -137,12 +138,47 @@ export async function mineSoNextTxIsAt(chain: GovernanceChain, height: number | 
 
 type Sent = Promise<{ wait(): Promise<TransactionReceipt | null> }>;
 
-/** Sends, waits, records the gas under `label`, returns the receipt. */
+/**
+ * How long a sent transaction may stay unmined on the automining test chain before it counts as held: anvil can
+ * keep a transaction that reached it while the one before was being mined in its pool's `queued` set for good
+ * (docs/chain-worker.md, "A held nonce"; seen once in CI on the 128 registrations below, which then hung).
+ */
+const HELD_MS = 10_000;
+
+/**
+ * Sends, waits, records the gas under `label`, returns the receipt. A transaction held by anvil is sent again as a
+ * copy at the same nonce with fees raised by half, which anvil takes as a replacement and mines at once.
+ */
 export async function mined(chain: GovernanceChain, label: string, sent: Sent): Promise<TransactionReceipt> {
-  const receipt = await (await sent).wait();
+  const tx = await sent;
+  const waiting = tx.wait();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const held = new Promise<'held'>((r) => (timer = setTimeout(() => r('held'), HELD_MS)));
+  let receipt = await Promise.race([waiting, held]).finally(() => clearTimeout(timer));
+  if (receipt === 'held') {
+    waiting.catch(() => undefined); // replaced below: its wait ends in ethers' TRANSACTION_REPLACED
+    receipt = await sendCopy(chain, tx as unknown as TransactionResponse).catch(() => waiting);
+  }
   if (!receipt || receipt.status !== 1) throw new Error(`${label} failed`);
   if (!chain.gas.has(label)) chain.gas.set(label, receipt.gasUsed);
   return receipt;
+}
+
+/** A copy of `tx` at its nonce with fees raised by half, from the anvil key that sent it; its receipt. */
+async function sendCopy(chain: GovernanceChain, tx: TransactionResponse): Promise<TransactionReceipt | null> {
+  const key = ANVIL_DEFAULT_KEYS.find((k) => new Wallet(k).address === tx.from);
+  if (!key) throw new Error(`no anvil key sent ${tx.hash}`);
+  const raise = (fee: bigint | null) => (fee === null ? undefined : (fee * 3n) / 2n + 1n);
+  const copy = await new Wallet(key, chain.provider).sendTransaction({
+    to: tx.to,
+    data: tx.data,
+    value: tx.value,
+    nonce: tx.nonce,
+    gasLimit: tx.gasLimit,
+    maxFeePerGas: raise(tx.maxFeePerGas),
+    maxPriorityFeePerGas: raise(tx.maxPriorityFeePerGas),
+  });
+  return copy.wait();
 }
 
 /** The custom error name a failed call reverted with (e.g. `VotingClosed`), decoded across all three ABIs. */

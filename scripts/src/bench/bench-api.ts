@@ -3,7 +3,7 @@
 // next to a bare endpoint of the same server doing one primary-key read, measured in the same run.
 import type { ChildProcess } from 'node:child_process';
 import { and, desc, isNotNull, like, sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '@cr/api/db/db-client';
+import { openDatabase, type Db } from '@cr/core/db/db-client';
 import {
   proposals,
   suggestionComments,
@@ -12,7 +12,7 @@ import {
   tasks,
   teams,
   users,
-} from '@cr/api/db/schema';
+} from '@cr/core/db/schema';
 import { issueToken } from '@cr/api/modules/session/session.service';
 import { SEED_CHAIN_ID } from '../seed/seed-proposals';
 import { loadBenchConfig } from './bench-config';

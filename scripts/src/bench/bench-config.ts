@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
+import { optionalString, parseEnv, urlWithProtocol } from '@cr/core/config/env-parse';
 
 /** `npm run bench:api`: the environment it reads, parsed once. */
 export function loadBenchConfig(env = process.env) {

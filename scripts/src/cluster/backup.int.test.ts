@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@cr/api/db/db-client';
+import { openDatabase } from '@cr/core/db/db-client';
 import { createTestDatabase } from '../../../api/test/test-database';
 import { testConfig } from '../../../api/test/test-config';
 import { repoRoot } from '../stack/stack';

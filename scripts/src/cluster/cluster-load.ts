@@ -2,8 +2,8 @@
 // them): suggestion lists, searches, details, comment threads, proposal lists, comments, likes and wallet requests,
 // as many members, for a fixed time. Reports errors (must be 0) and p50/p95/p99 of each kind.
 import { and, like, sql } from 'drizzle-orm';
-import type { Db } from '@cr/api/db/db-client';
-import { suggestions, users } from '@cr/api/db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { suggestions, users } from '@cr/core/db/schema';
 import { issueToken } from '@cr/api/modules/session/session.service';
 // The seed's members (scripts/src/seed/seed.ts SEED_EMAIL_DOMAIN; that module runs the seed when imported).
 const SEED_EMAIL_DOMAIN = 'seed.example.org';

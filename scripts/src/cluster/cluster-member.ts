@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@cr/api/db/db-client';
-import { users } from '@cr/api/db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { users } from '@cr/core/db/schema';
 import { hashPassword } from '@cr/api/modules/account/password-hash';
 
 const USERNAME = 'cluster-member';

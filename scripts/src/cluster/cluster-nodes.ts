@@ -4,7 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@cr/api/net/free-port';
+import { freePort } from '@cr/core/net/free-port';
+import { nodeEntryArgs } from './node-entry';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -42,8 +43,8 @@ export async function startNode(opts: {
 }): Promise<ClusterNode> {
   const port = opts.kind === 'api' ? (opts.port ?? (await freePort())) : null;
   const entry = opts.kind === 'api' ? 'api/src/main-api.ts' : 'chain-worker/src/main-worker.ts';
-  // `node --import tsx` (not the tsx CLI wrapper), so a signal reaches the process itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+  // `node <bundle>` (node-entry.ts), no wrapper process: a signal reaches the product process itself.
+  const child = spawn(process.execPath, await nodeEntryArgs(entry), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -4,8 +4,8 @@
 // either api), then the workers relay it and the chain's event marks it chained. Each member waits for its vote to
 // be chained before changing it, so every posted vote is counted: accepted, chained, or stuck.
 import { eq } from 'drizzle-orm';
-import type { Db } from '@cr/api/db/db-client';
-import { users } from '@cr/api/db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { users } from '@cr/core/db/schema';
 import { issueToken } from '@cr/api/modules/session/session.service';
 import { postCallback, prepareApproval } from '@cr/did/wallet/wallet-approve';
 import { quantile } from '../bench/load-loop';

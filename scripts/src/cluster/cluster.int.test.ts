@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '@cr/contracts-abi/anvil';
-import { openDatabase, type DbHandle } from '@cr/api/db/db-client';
+import { openDatabase, type DbHandle } from '@cr/core/db/db-client';
 import { hashPassword } from '@cr/api/modules/account/password-hash';
 import { makeUser } from '../../../api/test/factories';
 import { newMotion } from '@cr/contract/test/suggestion-fixtures';

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { until as pollUntil } from '../poll/until';
 
 /**
  * The demo's HTTP side: the running stack's public api, as a browser and a phone would use it. Nothing here
@@ -130,28 +131,6 @@ export class DemoClient {
   }
 }
 
-/** Polls `read` until `ok` holds; throws with the last value after `timeoutMs`. */
-export async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  ok: (v: T) => boolean,
-  timeoutMs = 90_000,
-  intervalMs = 300,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: T | undefined;
-  let lastErr: unknown;
-  for (;;) {
-    try {
-      last = await read();
-      if (ok(last)) return last;
-    } catch (err) {
-      lastErr = err;
-    }
-    if (Date.now() > end)
-      throw new Error(
-        `${what}: not reached in ${timeoutMs / 1000} s (last: ${JSON.stringify(last)?.slice(0, 400)} ${String(lastErr ?? '')})`,
-      );
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
+/** The demo's poll: `until` (scripts/src/poll/until.ts) with the demo's longer bound (its steps wait on chain windows). */
+export const until = <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 90_000) =>
+  pollUntil(what, read, ok, timeoutMs, 300);

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { freePort } from '@cr/api/net/free-port';
+import { freePort } from '@cr/core/net/free-port';
 
 /**
  * A TCP proxy in front of the chain node that can refuse connections for a while: `refuse(ms)` stops listening

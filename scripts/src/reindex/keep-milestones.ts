@@ -1,5 +1,5 @@
-import type { Db } from '@cr/api/db/db-client';
-import type { MilestoneRow } from '@cr/api/db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { MilestoneRow } from '@cr/core/db/schema';
 import { textHash } from '@cr/contracts-abi/statements';
 import { listMilestones, patchMilestone } from './reindex-reset.repo';
 

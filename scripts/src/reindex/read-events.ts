@@ -1,5 +1,5 @@
 import { Interface, type JsonRpcProvider } from 'ethers';
-import type { NewChainEvent } from '@cr/api/chain/chain-index.repo';
+import type { NewChainEvent } from '@cr/core/chain/chain-index.repo';
 import { MAX_LOG_RANGE, type IndexedContract } from '@cr/chain-worker/block-watcher';
 import { decodeLog } from '@cr/chain-worker/decode-log';
 

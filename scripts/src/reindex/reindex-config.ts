@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
+import { ConfigError, optionalString, parseEnv, urlWithProtocol } from '@cr/core/config/env-parse';
 import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
 import { governanceIndexing, workerEnvSchema } from '@cr/chain-worker/worker-config';
 

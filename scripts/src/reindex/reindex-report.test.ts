@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewChainEvent } from '@cr/api/chain/chain-index.repo';
+import type { NewChainEvent } from '@cr/core/chain/chain-index.repo';
 import { inBatches } from './read-events';
 import { diffStates, formatReport, type ReindexReport } from './reindex-report';
 import type { ProjectedState } from './reindex-state.repo';

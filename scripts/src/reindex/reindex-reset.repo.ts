@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '@cr/api/db/db-client';
-import { deleteEventsFrom } from '@cr/api/chain/chain-index.repo';
+import type { Db } from '@cr/core/db/db-client';
+import { deleteEventsFrom } from '@cr/core/chain/chain-index.repo';
 import {
   chainCursor,
   councilMembers,
@@ -12,7 +12,7 @@ import {
   proposalVotes,
   type MilestoneRow,
   type ProposalRow,
-} from '@cr/api/db/schema';
+} from '@cr/core/db/schema';
 
 /**
  * What `npm run reindex` clears before replaying the events: every row and column the chain projection writes

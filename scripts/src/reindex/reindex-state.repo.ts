@@ -1,5 +1,5 @@
 import { isNotNull } from 'drizzle-orm';
-import type { Db } from '@cr/api/db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   chainEvents,
   councilMembers,
@@ -9,7 +9,7 @@ import {
   proposals,
   proposalVotes,
   users,
-} from '@cr/api/db/schema';
+} from '@cr/core/db/schema';
 
 /**
  * The state the chain projection derives (what `npm run reindex` rebuilds), one map per table from a stable key

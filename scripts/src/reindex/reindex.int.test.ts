@@ -11,12 +11,12 @@ import {
   proposalNotifications,
   proposals,
   proposalVotes,
-} from '@cr/api/db/schema';
+} from '@cr/core/db/schema';
 import { startBlockWatcher } from '@cr/chain-worker/block-watcher';
 import { governancePlugins } from '@cr/chain-worker/governance-plugins';
 import { watcherLockKey } from '@cr/chain-worker/leader-lock';
-import { bumpGeneration } from '@cr/api/cache/cache-generation';
-import { connectRedis } from '@cr/api/infra/redis-connect';
+import { bumpGeneration } from '@cr/core/cache/cache-generation';
+import { connectRedis } from '@cr/core/infra/redis-connect';
 import type { ProposalPayments } from '@cr/contract/milestone.contract';
 import type { ProposalDetail } from '@cr/contract/proposal.contract';
 import {

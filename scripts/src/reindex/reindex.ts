@@ -1,9 +1,9 @@
 // `npm run reindex [-- --dry-run]`: rebuilds the chain index (events, council, proposal and vote state, milestones)
 // from the contracts' events alone (docs/operations.md "Rebuilding the chain index"). Against DATABASE_URL, or the
 // PGlite database in DATA_DIR (stop `npm start` first: PGlite has one writer).
-import { openDatabase } from '@cr/api/db/db-client';
-import { ConfigError } from '@cr/api/config/env-parse';
-import { connectRedis } from '@cr/api/infra/redis-connect';
+import { openDatabase } from '@cr/core/db/db-client';
+import { ConfigError } from '@cr/core/config/env-parse';
+import { connectRedis } from '@cr/core/infra/redis-connect';
 import { createChainProvider } from '@cr/chain-worker/chain-client';
 import { loadReindexConfig } from './reindex-config';
 import { formatReport } from './reindex-report';

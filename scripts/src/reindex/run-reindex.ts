@@ -1,8 +1,8 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Redis } from 'ioredis';
-import { bumpGeneration } from '@cr/api/cache/cache-generation';
-import { insertEvents, saveCursor, type NewChainEvent } from '@cr/api/chain/chain-index.repo';
-import type { Db } from '@cr/api/db/db-client';
+import { bumpGeneration } from '@cr/core/cache/cache-generation';
+import { insertEvents, saveCursor, type NewChainEvent } from '@cr/core/chain/chain-index.repo';
+import type { Db } from '@cr/core/db/db-client';
 import type { GovernanceAddresses } from '@cr/contracts-abi/deploy';
 import { governancePlugins } from '@cr/chain-worker/governance-plugins';
 import { keepMilestoneTexts } from './keep-milestones';

@@ -25,8 +25,15 @@ export async function withWatcherLock<T>(
   const key = watcherLockKey(queuePrefix);
   const lock = createLeaderLock(redis, key, TTL_MS);
   if (!(await lock.hold())) throw new WatcherRunningError(key);
-  // Renewed like a watcher's (every third of the TTL) for as long as the rebuild takes.
-  const renew = setInterval(() => void lock.hold().catch(() => undefined), TTL_MS / 3);
+  // Renewed like a watcher's (every third of the TTL) for as long as the rebuild takes. A failed renewal is said;
+  // the rebuild's own `stillLocked()` checks then stop it if the lock was lost.
+  const renew = setInterval(
+    () =>
+      void lock
+        .hold()
+        .catch((err: unknown) => console.warn(`reindex: renewing ${key} failed: ${String(err)}`)),
+    TTL_MS / 3,
+  );
   try {
     return await work(() => lock.hold());
   } finally {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { optionalString, parseEnv, urlWithProtocol } from '@cr/api/config/env-parse';
+import { optionalString, parseEnv, urlWithProtocol } from '@cr/core/config/env-parse';
 
 /** `npm run seed -- --suggestions 100000 [--proposals 5000] [--tasks 10000] [--teams 2000] [--users 5000] [--reset] [--seed 42]`, against DATABASE_URL or DATA_DIR. */
 export const seedArgsSchema = z.object({

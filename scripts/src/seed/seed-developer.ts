@@ -1,5 +1,5 @@
-import { taskCandidates, tasks, teamMembers, teams } from '@cr/api/db/schema';
-import type { Db } from '@cr/api/db/db-client';
+import { taskCandidates, tasks, teamMembers, teams } from '@cr/core/db/schema';
+import type { Db } from '@cr/core/db/db-client';
 import { SKILLSETS } from '@cr/contract/profile.contract';
 import { EN_SUBJECTS, ZH_SUBJECTS, int, pick, type Rand } from './seed-text';
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { keccak256, toUtf8Bytes } from 'ethers';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@cr/api/db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import {
   councilMembers,
@@ -18,8 +18,8 @@ import {
   suggestions,
   suggestionTags,
   users,
-} from '@cr/api/db/schema';
-import { searchDocument } from '@cr/api/db/text-search';
+} from '@cr/core/db/schema';
+import { searchDocument } from '@cr/core/db/text-search';
 import { kindOfType } from '@cr/api/modules/proposal-record/proposal-terms';
 import { int, pick, type Rand } from './seed-text';
 

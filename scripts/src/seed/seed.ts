@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { base58Encode } from '@cr/contract/address';
 import { suggestionDraftHash } from '@cr/contract/suggestion-hash';
-import { openDatabase, type Db } from '@cr/api/db/db-client';
+import { openDatabase, type Db } from '@cr/core/db/db-client';
 import {
   suggestionComments,
   suggestionReactions,
@@ -17,7 +17,7 @@ import {
   suggestionVersions,
   suggestions,
   users,
-} from '@cr/api/db/schema';
+} from '@cr/core/db/schema';
 import { contentColumns } from '@cr/api/modules/suggestion/suggestion.repo';
 import { suggestionStatement } from '@cr/api/modules/suggestion/sign-suggestion.action';
 import { createDiskStorage } from '@cr/api/modules/upload/file-storage';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@cr/api/db/db-client';
-import { uploads, users } from '@cr/api/db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { uploads, users } from '@cr/core/db/schema';
 import type { Role } from '@cr/contract/user.contract';
 import type { FileStorage } from '@cr/api/modules/upload/file-storage';
 import { identiconPng } from './dev-avatar';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { connectRedis } from '@cr/api/infra/redis-connect';
+import { connectRedis } from '@cr/core/infra/redis-connect';
 import { startChild } from './child-process';
-import { freePort, waitForPort } from '@cr/api/net/free-port';
+import { freePort, waitForPort } from '@cr/core/net/free-port';
 
 export class RedisMissingError extends Error {
   constructor() {

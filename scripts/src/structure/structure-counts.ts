@@ -8,7 +8,10 @@
 //   - stored wallet payloads read by a cast (`payload as X`) instead of a schema;
 //   - the api's write routes (POST, PUT, PATCH, DELETE) that are not yet a typed command (`defineCommand`), the
 //     wallet's own routes left out (its actions are `defineWalletAction`), and the writes kept as routes on
-//     purpose (`notCommands`, each with its reason) listed apart.
+//     purpose (`notCommands`, each with its reason) listed apart;
+//   - imports from the chain worker into the api's internals: anything of `@cr/api` but a module's public face
+//     (`@cr/api/modules/<area>/index`), each listed (what the worker shares with the api is in `@cr/core`);
+//   - imports from core into the api (by name or by a relative path): core stands below it, so none.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +27,18 @@ for (const file of sources(path.join(root, 'web')))
   for (const imp of importsOf(file))
     if (/^@cr\/api(\/|$)/.test(imp.specifier) || (imp.resolved && rel(imp.resolved).startsWith('api/')))
       webToApi++;
+
+// 7–8. The worker's imports of the api's internals, and core's of the api.
+const workerIntoApi: string[] = [];
+for (const file of sources(path.join(root, 'chain-worker/src')))
+  for (const imp of importsOf(file))
+    if (/^@cr\/api(\/|$)/.test(imp.specifier) && !/^@cr\/api\/modules\/[^/]+\/index$/.test(imp.specifier))
+      workerIntoApi.push(`${rel(file)} → ${imp.specifier}`);
+let coreToApi = 0;
+for (const file of sources(path.join(root, 'core')))
+  for (const imp of importsOf(file))
+    if (/^@cr\/api(\/|$)/.test(imp.specifier) || (imp.resolved && rel(imp.resolved).startsWith('api/')))
+      coreToApi++;
 
 // 2–4. Between api modules.
 const { edges, internals } = apiModuleGraph(root);
@@ -79,6 +94,8 @@ const rows: Array<[string, number]> = [
   ['imports between api modules inside a circle (run back up)', upward],
   ['stored payloads read by a cast', casts],
   ['write routes not yet typed commands', plainWrites],
+  ['imports from chain-worker into api internals', workerIntoApi.length],
+  ['imports from core into api', coreToApi],
 ];
 for (const [name, n] of rows) console.log(`${name.padEnd(60)}${String(n).padStart(6)}`);
 console.log(`\napi modules: ${modules.size}; circles of modules: ${circles.length}`);
@@ -88,3 +105,4 @@ const byModule = [...plainWritesByModule].sort((a, b) => b[1] - a[1] || a[0].loc
 if (byModule.length > 0)
   console.log(`  writes not yet commands: ${byModule.map(([m, n]) => `${m} ${n}`).join(', ')}`);
 for (const r of keptAsRoutes) console.log(`  write kept as a route (not counted): ${r}`);
+for (const w of workerIntoApi) console.log(`  worker → api internal: ${w}`);

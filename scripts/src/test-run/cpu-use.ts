@@ -25,3 +25,17 @@ export function cpuBetween(before: CpuReading, after: CpuReading) {
   const total = after.machineTotal - before.machineTotal;
   return { machineBusyShare: total > 0 ? (after.machineBusy - before.machineBusy) / total : 0 };
 }
+
+/**
+ * How fast the host gives this machine a core right now: the seconds a fixed loop of 5·10^8 additions takes. The same
+ * test run on this machine has taken 1,441 s and 2,695 s as the host's load varied, and a fixed loop in Node swung
+ * 3.6-fold between such phases, a swing no test change can match; so the table prints it at the start and the end
+ * of a run, and a run's seconds are read against it.
+ */
+export function loopSeconds(): number {
+  const started = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 5e8; i++) sum += i;
+  if (sum < 0) throw new Error('unreachable: keeps the loop from being optimised away');
+  return (performance.now() - started) / 1000;
+}

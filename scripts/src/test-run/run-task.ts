@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
+import { collectEvidence } from './evidence';
 
 /** One command of a test run: a label for the log and the timing table, and what to run. */
 export interface Task {
@@ -51,7 +52,10 @@ export function runTask(task: Task, origin: number, running: Set<ChildProcess>):
     running.add(child);
     for (const stream of [child.stdout, child.stderr]) {
       const lines = readline.createInterface({ input: stream! });
-      lines.on('line', (line) => process.stdout.write(`[${task.label}] ${line}\n`));
+      lines.on('line', (line) => {
+        process.stdout.write(`[${task.label}] ${line}\n`);
+        collectEvidence(task.label, line);
+      });
     }
     let cpuSeconds: number | undefined;
     readline.createInterface({ input: child.stdio[3] as NodeJS.ReadableStream }).on('line', (line) => {

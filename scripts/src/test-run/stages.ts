@@ -1,4 +1,5 @@
-import { cpuBetween, readCpu } from './cpu-use';
+import { cpuBetween, loopSeconds, readCpu } from './cpu-use';
+import { evidenceBlock } from './evidence';
 import { runPool, type Task, type TaskResult } from './run-task';
 
 export interface Stage {
@@ -25,7 +26,11 @@ const sum = (ns: Array<number | undefined>) => ns.reduce<number>((total, n) => t
  * and how busy the machine was (near 100 % means the stage was bound by the cores; well below, by waits); and for
  * each task when it started (seconds into the stage), how long it ran and its CPU seconds.
  */
-export function timingTable(results: StageResult[], extra: Array<{ name: string; seconds: number }>): string {
+export function timingTable(
+  results: StageResult[],
+  extra: Array<{ name: string; seconds: number }>,
+  host?: { before: number; after: number },
+): string {
   const rows = [
     '',
     'Where the time went',
@@ -44,6 +49,11 @@ export function timingTable(results: StageResult[], extra: Array<{ name: string;
   const total = sum([...extra, ...results].map((r) => r.seconds));
   const cpuTotal = sum(results.flatMap((r) => r.tasks.map((t) => t.cpuSeconds)));
   rows.push(`${pad('total', 40)}${''.padStart(8)}${num(total)}${num(cpuTotal)}`);
+  if (host)
+    rows.push(
+      `host speed: 5·10^8 additions took ${host.before.toFixed(2)} s at the start and ${host.after.toFixed(2)} s ` +
+        'at the end (scripts/src/test-run/cpu-use.ts)',
+    );
   return rows.join('\n');
 }
 
@@ -53,6 +63,7 @@ export function timingTable(results: StageResult[], extra: Array<{ name: string;
  */
 export async function runStages(stages: Stage[], extra: Array<{ name: string; seconds: number }> = []) {
   const results: StageResult[] = [];
+  const hostBefore = loopSeconds();
   let failed: string[] = [];
   for (const stage of stages) {
     console.log(`\n=== ${stage.name} ===`);
@@ -73,7 +84,9 @@ export async function runStages(stages: Stage[], extra: Array<{ name: string; se
     ];
     if (failed.length) break;
   }
-  console.log(timingTable(results, extra));
+  console.log(timingTable(results, extra, { before: hostBefore, after: loopSeconds() }));
+  const evidence = evidenceBlock();
+  if (evidence) console.log(evidence);
   if (failed.length) {
     console.error(`\nfailed: ${failed.join(', ')}`);
     process.exit(1);

@@ -1,7 +1,7 @@
 // `npm test`: the checks, unit, start-up, integration and browser suites in three stages, each two wide on the two
 // cores, then a table of where the time went. `.ci/run` passes its install time (CI_INSTALL_SECONDS) for the table's first row.
 import { z } from 'zod';
-import { optionalString, parseEnv } from '@cr/api/config/env-parse';
+import { optionalString, parseEnv } from '@cr/core/config/env-parse';
 import { runStages } from './stages';
 import { browserTask, buildTask, checkTasks, integrationTasks, startupTask } from './suites';
 
@@ -24,7 +24,7 @@ await runStages(
       tasks: [...integrationTasks(env.DATABASE_URL), startupTask()],
       width: 2,
     },
-    { name: 'browser', tasks: [browserTask()], width: 1 },
+    { name: 'browser', tasks: [browserTask(env.DATABASE_URL)], width: 1 },
   ],
   env.CI_INSTALL_SECONDS !== undefined
     ? [{ name: 'set-up and install (.ci/run)', seconds: env.CI_INSTALL_SECONDS }]

@@ -2,4 +2,6 @@
 import { runStages } from './stages';
 import { browserTask, buildTask } from './suites';
 
-await runStages([{ name: 'build, then browser', tasks: [buildTask(), browserTask()], width: 1 }]);
+await runStages([
+  { name: 'build, then browser', tasks: [buildTask(), browserTask(process.env.DATABASE_URL)], width: 1 },
+]);

@@ -2,7 +2,7 @@
 // DATABASE_URL (CI sets it) with the database-layer suites again on PGlite, or all of it on PGlite without one.
 // With arguments, only the vitest filters given (on PGlite unless TEST_DATABASE says otherwise).
 import { z } from 'zod';
-import { optionalString, parseEnv } from '@cr/api/config/env-parse';
+import { optionalString, parseEnv } from '@cr/core/config/env-parse';
 import { runStages } from './stages';
 import { integrationTasks, startupTask } from './suites';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { App } from 'antd';
-import type { FeedbackApi } from './deferred-feedback';
+import type { useAppProps as FeedbackApi } from 'antd/es/app/context';
 
 function Capture({ onReady }: { onReady: (api: FeedbackApi) => void }) {
   const api = App.useApp();

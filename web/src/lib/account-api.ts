@@ -22,7 +22,9 @@ export const accountApi = {
   /** POST /api/user/login/did: sign in and bind the DID just scanned (a `login` request with outcome register). */
   loginBindDid: (body: LoginBindDidRequest) =>
     api.post('/api/user/login/did', body, { schema: sessionSchema }),
-  logout: () => api.post('/api/user/logout', undefined, { schema: okSchema }),
+  /** POST /api/user/logout with the token being ended (already forgotten by the tab, see account-menu.tsx). */
+  logout: (token: string) =>
+    api.post('/api/user/logout', undefined, { schema: okSchema, headers: { 'api-token': token } }),
   sendRegisterCode: (body: RegisterCodeRequest) =>
     api.post('/api/user/register/code', body, { schema: registerCodeSentSchema }),
   register: (body: RegisterRequest) => api.post('/api/user/register', body, { schema: sessionSchema }),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api, apiRequest, downloadBlob, toQueryString } from './api-client';
 import { ApiError, NetworkError, isServerDown } from './api-errors';
+import { clearApiTokens, sessionCallsSignal } from './session-token';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
@@ -41,6 +42,43 @@ describe('apiRequest', () => {
     await api.get('/api/b');
     expect(new Headers(calls[0]!.init.headers).has('api-token')).toBe(false);
     expect(new Headers(calls[1]!.init.headers).get('api-token')).toBe('tok-123');
+  });
+
+  it('aborts a call carrying the token when the token is forgotten (logout), and leaves calls without one', async () => {
+    const seen: Array<AbortSignal | undefined> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            seen.push(init.signal ?? undefined);
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+            setTimeout(() => resolve(new Response(JSON.stringify({ code: 1, data: 'late' }))), 50);
+          }),
+      ),
+    );
+    const anonymous = api.get('/api/public');
+    sessionStorage.setItem('api-token', 'tok-ending');
+    const own = new AbortController();
+    const signedIn = api.get('/api/inbox', undefined, { signal: own.signal });
+    clearApiTokens();
+    await expect(signedIn).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(anonymous).resolves.toBe('late');
+    expect(own.signal.aborted).toBe(false); // the caller's own signal is not touched
+    expect(seen.map((s) => s?.aborted)).toEqual([undefined, true]);
+  });
+
+  it("takes a call's listener off the session's signal once its answer has come", async () => {
+    answer(200, { code: 1, data: 'ok' });
+    sessionStorage.setItem('api-token', 'tok-long');
+    const session = sessionCallsSignal();
+    const added = vi.spyOn(session, 'addEventListener');
+    const removed = vi.spyOn(session, 'removeEventListener');
+    for (let i = 0; i < 3; i++)
+      await api.get('/api/inbox', undefined, { signal: new AbortController().signal });
+    expect(added).toHaveBeenCalledTimes(3);
+    expect(removed).toHaveBeenCalledTimes(3);
+    sessionStorage.removeItem('api-token');
   });
 
   it('sends GET data as a query string and POST data as a JSON body', async () => {

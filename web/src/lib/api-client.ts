@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, NetworkError } from './api-errors';
-import { readApiToken } from './session-token';
+import { readApiToken, sessionCallsSignal } from './session-token';
 
 /**
  * A contract schema, or a function that imports one: a page whose first paint needs no zod (the home page) loads
@@ -36,13 +36,39 @@ export function toQueryString(data: Query | undefined): string {
   return qs ? `?${qs}` : '';
 }
 
-function buildInit<T>(opts: RequestOptions<T>): { init: RequestInit; query: string } {
+/**
+ * A signal aborted when either one is, and the release of its listeners: the session's signal lives as long as the
+ * token, so each call takes its listener off again once its answer has come.
+ */
+function eitherSignal(a: AbortSignal | undefined, b: AbortSignal): { signal: AbortSignal; release(): void } {
+  const none = () => undefined;
+  if (!a) return { signal: b, release: none };
+  if (a.aborted) return { signal: a, release: none };
+  if (b.aborted) return { signal: b, release: none };
+  const both = new AbortController();
+  const abort = () => both.abort();
+  a.addEventListener('abort', abort, { once: true });
+  b.addEventListener('abort', abort, { once: true });
+  return {
+    signal: both.signal,
+    release: () => {
+      a.removeEventListener('abort', abort);
+      b.removeEventListener('abort', abort);
+    },
+  };
+}
+
+function buildInit<T>(opts: RequestOptions<T>): { init: RequestInit; query: string; release(): void } {
   const method = opts.method ?? 'GET';
   const headers = new Headers({ Accept: 'application/json' });
   const token = readApiToken();
   if (token) headers.set('api-token', token);
   for (const [name, value] of Object.entries(opts.headers ?? {})) headers.set(name, value);
-  const init: RequestInit = { method, headers, cache: 'no-store', mode: 'cors', signal: opts.signal };
+  // A call made with the tab's token ends with it (logout): see session-token.ts.
+  const { signal, release } = token
+    ? eitherSignal(opts.signal, sessionCallsSignal())
+    : { signal: opts.signal, release: () => undefined };
+  const init: RequestInit = { method, headers, cache: 'no-store', mode: 'cors', signal };
   let query = '';
   if (method === 'GET' || method === 'HEAD') {
     query = toQueryString(opts.data as Query | undefined);
@@ -52,16 +78,18 @@ function buildInit<T>(opts: RequestOptions<T>): { init: RequestInit; query: stri
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify(opts.data);
   }
-  return { init, query };
+  return { init, query, release };
 }
 
 async function send(path: string, opts: RequestOptions<unknown>): Promise<Response> {
-  const { init, query } = buildInit(opts);
+  const { init, query, release } = buildInit(opts);
   try {
     return await fetch(`${path}${query}`, init);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError(err);
+  } finally {
+    release(); // the answer's status is in: the token can no longer turn it into a 401
   }
 }
 

@@ -46,6 +46,7 @@ export function catalogKey(message: string): string | null {
  */
 export function typeText(t: TFunction, type: string, values?: Record<string, unknown>): string | null {
   if (type === 'upload.not_image') return t('translation:errors.uploadNotImage');
+  if (type === 'server.busy') return t('translation:errors.busy');
   if (type === 'upload.too_large' || type === 'request.too_large')
     return t('translation:errors.uploadTooLarge');
   for (const ns of NAMESPACES) {

@@ -20,8 +20,21 @@ export function restoreRememberedToken(): void {
   }
 }
 
-/** Forgets the token everywhere (failed current-user check, logout). */
+/**
+ * Aborts the calls that carry this tab's token when the token is forgotten: a read still on its way when the member
+ * logs out would otherwise reach the server after the token was revoked, and answer 401 to a page that has moved on.
+ */
+let sessionCalls = new AbortController();
+
+/** The signal of the calls made with the current token (aborted when it is forgotten). */
+export function sessionCallsSignal(): AbortSignal {
+  return sessionCalls.signal;
+}
+
+/** Forgets the token everywhere (failed current-user check, logout) and aborts the calls still carrying it. */
 export function clearApiTokens(): void {
   sessionStorage.removeItem(STORAGE_KEYS.apiToken);
   localStorage.removeItem(STORAGE_KEYS.apiToken);
+  sessionCalls.abort();
+  sessionCalls = new AbortController();
 }

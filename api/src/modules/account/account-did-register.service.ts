@@ -1,7 +1,7 @@
 import type { CommandOutcome } from '../../http/command';
 import type { RateStore } from '../../http/rate-limit';
 import type { LoginBindDidRequest, RegisterDidRequest, Session } from '@cr/contract/account.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { syncCouncilRoles } from '../council';
 import { findUserById, toCurrentUser } from '../user';
 import { checkPasswordLogin } from './account-login.service';

@@ -1,6 +1,6 @@
 import { accountMessages, type AccountMessageType } from '@cr/contract/account.contract';
-import { AppError } from '../../http/app-error';
-import { MailNotQueuedError } from '../../queues/mail-queue';
+import { AppError } from '@cr/core/errors/app-error';
+import { MailNotQueuedError } from '@cr/core/queues/mail-queue';
 
 /** A refusal from the account catalog: its stable type, its English message, and the form field it concerns. */
 export function accountError(status: number, type: AccountMessageType, field?: string): AppError {

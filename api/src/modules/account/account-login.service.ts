@@ -1,6 +1,6 @@
 import type { LoginRequest, Session } from '@cr/contract/account.contract';
-import type { Db } from '../../db/db-client';
-import type { UserRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { UserRow } from '@cr/core/db/schema';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { issueToken, revokeSession } from '../session';

@@ -8,7 +8,7 @@ import {
 import type { OutgoingMail } from '../../mail/mailer';
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';
-import type { MailJob } from '../../queues/mail-queue';
+import type { MailJob } from '@cr/core/queues/mail-queue';
 
 /** The account e-mails' texts (English and Chinese) and their handler on the mail queue. */
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import {
   RESET_LINK_TTL_MINUTES,

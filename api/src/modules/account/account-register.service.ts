@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import type { CommandOutcome } from '../../http/command';
 import {
   EMAIL_CODE_MAX_ATTEMPTS,
@@ -9,7 +9,7 @@ import {
   type RegisterRequest,
   type Session,
 } from '@cr/contract/account.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { issueToken } from '../session';
 import { toCurrentUser } from '../user';
 import { accountError, userConflict } from './account-errors';

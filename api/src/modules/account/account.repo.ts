@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   accountDidRegistrations,
   accountEmailCodes,
@@ -7,7 +7,7 @@ import {
   authTokens,
   users,
   type UserRow,
-} from '../../db/schema';
+} from '@cr/core/db/schema';
 
 export type EmailCodeRow = typeof accountEmailCodes.$inferSelect;
 

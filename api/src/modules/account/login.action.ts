@@ -1,5 +1,5 @@
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import { policy } from '../../http/route';
 import { issueToken } from '../session';
 import { toCurrentUser } from '../user';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { authTokens, users, type UserRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { authTokens, users, type UserRow } from '@cr/core/db/schema';
 
 export interface UserFilter {
   q?: string;

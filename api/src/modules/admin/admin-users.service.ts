@@ -11,8 +11,8 @@ import {
   type SetUserRole,
 } from '@cr/contract/admin.contract';
 import { roleSchema } from '@cr/contract/user.contract';
-import type { UserRow } from '../../db/schema';
-import type { Db } from '../../db/db-client';
+import type { UserRow } from '@cr/core/db/schema';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { auditInvolving, recordAudit } from '../audit';

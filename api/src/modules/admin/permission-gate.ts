@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { permissionName } from '@cr/contract/admin.contract';
-import type { Db } from '../../db/db-client';
-import { forbidden, unauthorized } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { forbidden, unauthorized } from '@cr/core/errors/app-error';
 import type { AnyRoute } from '../../http/route';
 import type { AuthUser } from '../session';
 import * as repo from './permission.repo';

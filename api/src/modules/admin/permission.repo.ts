@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { permissions, rolePermissions } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { permissions, rolePermissions } from '@cr/core/db/schema';
 
 export interface PermissionSeed {
   name: string;

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { PERMISSION_ROLES, type Permission, type SetGrant } from '@cr/contract/admin.contract';
 import type { Role } from '@cr/contract/user.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import { recordAudit } from '../audit';
 import { adminError } from './admin-errors';

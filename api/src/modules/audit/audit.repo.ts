@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { auditLog, users } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { auditLog, users } from '@cr/core/db/schema';
 
 export interface AuditInput {
   actorId: string | null;

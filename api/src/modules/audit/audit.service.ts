@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditList, AuditQuery } from '@cr/contract/admin.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import * as repo from './audit.repo';
 
 export type { AuditInput } from './audit.repo';

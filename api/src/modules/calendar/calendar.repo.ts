@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { calendarFeeds, type CalendarFeedRow } from '../../db/schema/calendar.schema';
-import { proposals } from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { calendarFeeds, type CalendarFeedRow } from '@cr/core/db/schema/calendar.schema';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
+import { users } from '@cr/core/db/schema/users.schema';
 
 /** Holds the member's row until the transaction ends: two "make my feed" at once run one after the other. */
 export async function lockMember(db: Db, userId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getChainActionView, markForRetry, requeueRetried } from '../../chain/chain-action.service';
-import { getChainHead } from '../../chain/chain-index.repo';
+import { getChainActionView, markForRetry, requeueRetried } from '@cr/core/chain/chain-action.service';
+import { getChainHead } from '@cr/core/chain/chain-index.repo';
 import { chainActionViewSchema, chainHeadSchema } from '@cr/contract/chain.contract';
 import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/db-client';
-import type { CommunityRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { CommunityRow } from '@cr/core/db/schema';
 import { hasRole } from '@cr/contract/roles.contract';
 import type { AuthUser } from '../session';
 import { communityError } from './community-errors';

@@ -1,5 +1,5 @@
 import { communityMessages, type CommunityMessageType } from '@cr/contract/community.contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 
 /** A refusal from the community catalog: its stable type and its English message. */
 export function communityError(status: number, type: CommunityMessageType, field?: string): AppError {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { personColumns, type PersonRow } from '../../db/person-columns';
-import { communities, communityMembers, users, type CommunityRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { personColumns, type PersonRow } from '@cr/core/db/person-columns';
+import { communities, communityMembers, users, type CommunityRow } from '@cr/core/db/schema';
 import type { CommunityRole } from '@cr/contract/community.contract';
 
 const person = personColumns;

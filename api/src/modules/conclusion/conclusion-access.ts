@@ -1,11 +1,11 @@
 import { conclusionStatement, textHash } from '@cr/contracts-abi/statements';
 import type { ConclusionOutcome } from '@cr/contract/conclusion.contract';
-import type { Db } from '../../db/db-client';
-import type { ConclusionRow } from '../../db/schema/conclusion.schema';
-import type { MilestoneRow } from '../../db/schema/milestone.schema';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
-import { getChainAction } from '../../chain/chain-action.repo';
+import type { Db } from '@cr/core/db/db-client';
+import type { ConclusionRow } from '@cr/core/db/schema/conclusion.schema';
+import type { MilestoneRow } from '@cr/core/db/schema/milestone.schema';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
+import { AppError, conflict, forbidden, notFound } from '@cr/core/errors/app-error';
+import { getChainAction } from '@cr/core/chain/chain-action.repo';
 import { getGovernanceState } from '../council';
 import { listMilestones } from '../milestone';
 import { approvedSummaryText } from '../proposal-tracking';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { proposalConclusions } from '../../db/schema/conclusion.schema';
-import { proposals } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposalConclusions } from '@cr/core/db/schema/conclusion.schema';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
 
 /** The conclusion a chain action relayed, with its proposal (undefined when none). */
 export async function conclusionOfAction(db: Db, actionId: string) {

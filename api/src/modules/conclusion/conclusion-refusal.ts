@@ -1,6 +1,6 @@
-import type { ChainRefusal, RefusalHandlers } from '../../chain/chain-refusal';
-import type { Db } from '../../db/db-client';
-import type { ChainActionRow } from '../../db/schema/chain.schema';
+import type { ChainRefusal, RefusalHandlers } from '@cr/core/chain/chain-refusal';
+import type { Db } from '@cr/core/db/db-client';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { findUserByDid } from '../account';
 import { conclusionEvents } from './conclusion-events';
 import { CONCLUDE_KIND } from './conclusion-rules';
@@ -31,5 +31,5 @@ export async function onConclusionRefused(action: ChainActionRow, tx: Db): Promi
   };
 }
 
-/** The conclusion module's permanent-refusal hook (api/src/chain/chain-refusal.ts). */
+/** The conclusion module's permanent-refusal hook (core/src/chain/chain-refusal.ts). */
 export const conclusionRefusalHandlers: RefusalHandlers = { [CONCLUDE_KIND]: onConclusionRefused };

@@ -1,7 +1,7 @@
 import type { ConclusionAction, ConclusionOutcome, ConclusionStatus } from '@cr/contract/conclusion.contract';
 import type { MilestoneStatus } from '@cr/contract/milestone.contract';
 import type { ProposalKind, ProposalStatus } from '@cr/contract/proposal.contract';
-import { statusTable } from '../../db/status-table';
+import { statusTable } from '@cr/core/db/status-table';
 
 /** Kind of the relayed Governance.conclude call (subject type `proposal`). */
 export const CONCLUDE_KIND = 'proposal.conclude';

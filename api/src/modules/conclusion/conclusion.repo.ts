@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { ConclusionStatus } from '@cr/contract/conclusion.contract';
-import type { Db } from '../../db/db-client';
-import { proposalConclusions, type ConclusionRow } from '../../db/schema/conclusion.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposalConclusions, type ConclusionRow } from '@cr/core/db/schema/conclusion.schema';
 import { CONCLUSION_TRANSITIONS } from './conclusion-rules';
 
 export type NewConclusion = typeof proposalConclusions.$inferInsert;

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../app-deps';
-import { getChainAction } from '../../chain/chain-action.repo';
-import { toChainActionView } from '../../chain/chain-action-events';
+import { getChainAction } from '@cr/core/chain/chain-action.repo';
+import { toChainActionView } from '@cr/core/chain/chain-action-events';
 import type { ProposalConclusion } from '@cr/contract/conclusion.contract';
-import type { Db } from '../../db/db-client';
-import { conflict, unauthorized } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { conflict, unauthorized } from '@cr/core/errors/app-error';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { conclusionSubject, partyOf, replaceable, signedBy, viewerParty } from './conclusion-access';

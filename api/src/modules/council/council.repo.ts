@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/users.schema';
-import { proposals, proposalVotes } from '../../db/schema/proposal.schema';
+import { users } from '@cr/core/db/schema/users.schema';
+import { proposals, proposalVotes } from '@cr/core/db/schema/proposal.schema';
 import { cardColumns, mottoOf } from '../user';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   councilMembers,
   councilTerms,
@@ -10,7 +10,7 @@ import {
   type CouncilMemberRow,
   type CouncilTermRow,
   type GovernanceStateRow,
-} from '../../db/schema/council.schema';
+} from '@cr/core/db/schema/council.schema';
 
 /** The latest seated term (the chain's `currentTerm`), or undefined before any council. */
 export async function latestTerm(db: Db): Promise<CouncilTermRow | undefined> {

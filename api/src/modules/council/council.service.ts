@@ -9,14 +9,14 @@ import type {
 } from '@cr/contract/council.contract';
 import type { CouncilMemberRef } from '@cr/contract/proposal.contract';
 import { holdsTwoThirds } from '@cr/contract/vote-tally';
-import type { Db } from '../../db/db-client';
-import type { CouncilMemberRow, CouncilTermRow, GovernanceStateRow } from '../../db/schema/council.schema';
-import { notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import type { CouncilMemberRow, CouncilTermRow, GovernanceStateRow } from '@cr/core/db/schema/council.schema';
+import { notFound } from '@cr/core/errors/app-error';
 import { readChainClock, etaOf, type ChainClock } from '../../chain/chain-clock';
 import { memberRef, memberIdOf } from './council-member';
 import { usersByDid, findUserById } from '../user';
 import * as repo from './council.repo';
-import { isUuid } from '../../db/record-ref';
+import { isUuid } from '@cr/core/db/record-ref';
 
 function heightEta(height: number, clock: ChainClock): HeightEta {
   return {

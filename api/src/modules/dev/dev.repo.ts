@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { users } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { users } from '@cr/core/db/schema';
 
 /** The role and creation time of the site account bound to each DID that has one. */
 export async function accountsByDid(

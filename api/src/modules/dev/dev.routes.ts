@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineRoute, policy } from '../../http/route';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import type { AppDeps } from '../../app-deps';
 import type { CapturedMessage } from '../../mail/capture-smtp-server';
 import { accountsByDid } from './dev.repo';

@@ -1,5 +1,5 @@
 import { elipMessages, type ElipMessageType } from '@cr/contract/elip.contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import type { Role } from '@cr/contract/user.contract';
 
 /** A refusal from the ELIP catalog: its stable type and its English message. */

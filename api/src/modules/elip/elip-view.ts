@@ -1,6 +1,6 @@
 import { personName } from '@cr/contract/person-name';
 import type { ElipDetail, ElipPerson, ElipStatus, ElipSummary, ElipType } from '@cr/contract/elip.contract';
-import type { ElipReviewRow, ElipRow, ElipVoteRow } from '../../db/schema';
+import type { ElipReviewRow, ElipRow, ElipVoteRow } from '@cr/core/db/schema';
 import type { ElipWithAuthor, PersonRow } from './elip.repo';
 
 export const toPerson = (p: PersonRow): ElipPerson => ({

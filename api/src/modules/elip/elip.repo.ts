@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   elipReviews,
   elips,
@@ -9,9 +9,9 @@ import {
   type ElipReviewRow,
   type ElipRow,
   type ElipVoteRow,
-} from '../../db/schema';
+} from '@cr/core/db/schema';
 import type { ElipStatus } from '@cr/contract/elip.contract';
-import { escapeLike } from '../../db/text-search';
+import { escapeLike } from '@cr/core/db/text-search';
 import { ELIP_STATUS_TABLE } from './elip-rules';
 
 const person = {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   ELIP_DELETABLE,
   ELIP_EDITABLE,
@@ -16,7 +16,7 @@ import {
   type elipListQuerySchema,
   type elipReviewInputSchema,
 } from '@cr/contract/elip.contract';
-import type { ElipRow } from '../../db/schema';
+import type { ElipRow } from '@cr/core/db/schema';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { seatedNow } from '../council';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { elipVoteStatement } from '@cr/contract/elip-vote-statement';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
-import type { Db } from '../../db/db-client';
-import { unauthorized } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { unauthorized } from '@cr/core/errors/app-error';
 import { policy } from '../../http/route';
 import { findUserByDid } from '../account';
 import { seatedNow } from '../council';

@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { chainActions } from '../../db/schema/chain.schema';
-import { chainRefusalNotices } from '../../db/schema/chain-refusal.schema';
-import { inboxReads } from '../../db/schema/inbox.schema';
-import { proposalMilestones } from '../../db/schema/milestone.schema';
-import { proposalTracking } from '../../db/schema/proposal-tracking.schema';
-import { proposals, proposalVotes } from '../../db/schema/proposal.schema';
-import { suggestionComments, suggestions } from '../../db/schema/suggestion.schema';
-import { users } from '../../db/schema/users.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { chainActions } from '@cr/core/db/schema/chain.schema';
+import { chainRefusalNotices } from '@cr/core/db/schema/chain-refusal.schema';
+import { inboxReads } from '@cr/core/db/schema/inbox.schema';
+import { proposalMilestones } from '@cr/core/db/schema/milestone.schema';
+import { proposalTracking } from '@cr/core/db/schema/proposal-tracking.schema';
+import { proposals, proposalVotes } from '@cr/core/db/schema/proposal.schema';
+import { suggestionComments, suggestions } from '@cr/core/db/schema/suggestion.schema';
+import { users } from '@cr/core/db/schema/users.schema';
 
 /** Proposals (of `ids`) on which the DID has a vote stored (chained or not): their vote item is done. */
 export async function votedProposalIds(db: Db, did: string, ids: string[]): Promise<Set<string>> {

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import type { Inbox, InboxItem, InboxRead } from '@cr/contract/inbox.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import { memberDeadlineState } from '../calendar';
 import { proposalWindow } from '../proposal';
@@ -174,7 +174,7 @@ async function commentItems(db: Db, user: AuthUser, now: Date): Promise<Draft[]>
   }));
 }
 
-/** The signers of an action the chain refused for good (api/src/chain/chain-refusal.ts), with the reason. */
+/** The signers of an action the chain refused for good (core/src/chain/chain-refusal.ts), with the reason. */
 async function refusalItems(db: Db, user: AuthUser, now: Date): Promise<Draft[]> {
   const rows = await repo.refusalNoticesFor(
     db,

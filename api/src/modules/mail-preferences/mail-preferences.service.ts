@@ -6,8 +6,8 @@ import {
   type UnsubscribeInfo,
 } from '@cr/contract/mail-preferences.contract';
 import { languageSchema } from '@cr/contract/profile.contract';
-import type { Db } from '../../db/db-client';
-import { badRequest, notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { badRequest, notFound } from '@cr/core/errors/app-error';
 import type { CommandOutcome } from '../../http/command';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import { mailPreferencesOf, saveMailPreferences, turnMailGroupOff } from '../../mail/mail-preferences.repo';

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../app-deps';
-import { getChainAction } from '../../chain/chain-action.repo';
-import type { Db } from '../../db/db-client';
-import type { MilestoneRow } from '../../db/schema/milestone.schema';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
+import { getChainAction } from '@cr/core/chain/chain-action.repo';
+import type { Db } from '@cr/core/db/db-client';
+import type { MilestoneRow } from '@cr/core/db/schema/milestone.schema';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
+import { AppError, conflict, forbidden, notFound } from '@cr/core/errors/app-error';
 import { getGovernanceState } from '../council';
 import { chainConfig, findProposal } from '../proposal';
 import { listMilestones } from './milestone.repo';

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { refuseWhatChainWould } from '../../chain/chain-preflight';
 import { readPaymentState, readWithdrawalState } from '../../chain/chain-state';
 import { paymentRequestRefusal, paymentReviewRefusal, withdrawalRefusal } from '@cr/contract/chain-refusals';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
 
 /**
  * The Treasury's refusals checked on the chain itself (contract/chain-refusals.ts) before a payment action is

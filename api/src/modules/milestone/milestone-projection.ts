@@ -1,6 +1,6 @@
 import { textHash } from '@cr/contracts-abi/statements';
-import type { NewChainEvent } from '../../chain/chain-index.repo';
-import type { Db } from '../../db/db-client';
+import type { NewChainEvent } from '@cr/core/chain/chain-index.repo';
+import type { Db } from '@cr/core/db/db-client';
 import type { ProjectionNotice } from '../proposal';
 import {
   ensureMilestones,

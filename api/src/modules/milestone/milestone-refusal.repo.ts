@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { proposalMilestones } from '../../db/schema/milestone.schema';
-import { proposals } from '../../db/schema/proposal.schema';
-import { walletRequests } from '../../db/schema/wallet-requests.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposalMilestones } from '@cr/core/db/schema/milestone.schema';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
+import { walletRequests } from '@cr/core/db/schema/wallet-requests.schema';
 
 /** The stages a chain action acted on, and their proposal. */
 export async function stagesOfAction(db: Db, actionId: string) {

@@ -1,7 +1,7 @@
-import type { ChainRefusal, RefusalHandlers } from '../../chain/chain-refusal';
+import type { ChainRefusal, RefusalHandlers } from '@cr/core/chain/chain-refusal';
 import { PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
-import type { Db } from '../../db/db-client';
-import type { ChainActionRow } from '../../db/schema/chain.schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { findUserByDid } from '../account';
 import { getGovernanceState } from '../council';
 import { clearOpinions, signerOfAction, stagesOfAction } from './milestone-refusal.repo';
@@ -44,7 +44,7 @@ async function refusedPayment(
   };
 }
 
-/** The milestone module's permanent-refusal hooks (api/src/chain/chain-refusal.ts). */
+/** The milestone module's permanent-refusal hooks (core/src/chain/chain-refusal.ts). */
 export const milestoneRefusalHandlers: RefusalHandlers = {
   [PAYMENT_REQUEST_KIND]: (action, tx) => refusedPayment(action, tx, 'owner'),
   [PAYMENT_REVIEW_KIND]: (action, tx) => refusedPayment(action, tx, 'secretary'),

@@ -1,6 +1,6 @@
 import type { MilestoneAction, MilestoneStatus } from '@cr/contract/milestone.contract';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
-import { statusTable } from '../../db/status-table';
+import { statusTable } from '@cr/core/db/status-table';
 
 /**
  * Milestone status moves, as the Treasury makes them: a request (from waiting or after a rejection), the

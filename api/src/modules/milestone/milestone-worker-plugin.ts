@@ -1,5 +1,5 @@
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
-import type { AfterCommit } from '../../effects/after-commit';
+import type { AfterCommit } from '@cr/core/effects/after-commit';
 import type { ProposalWorkerPlugins } from '../proposal';
 import { projectTreasuryEvents } from './milestone-projection';
 

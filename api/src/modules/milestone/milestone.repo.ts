@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MilestoneStatus } from '@cr/contract/milestone.contract';
-import type { Db } from '../../db/db-client';
-import { chainActions, chainEvents, type ChainActionRow } from '../../db/schema/chain.schema';
-import { proposalMilestones, type MilestoneRow } from '../../db/schema/milestone.schema';
-import { proposals, type ProposalRow } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { chainActions, chainEvents, type ChainActionRow } from '@cr/core/db/schema/chain.schema';
+import { proposalMilestones, type MilestoneRow } from '@cr/core/db/schema/milestone.schema';
+import { proposals, type ProposalRow } from '@cr/core/db/schema/proposal.schema';
 import { MILESTONE_TRANSITIONS } from './milestone-rules';
 
 /** The proposal whose budget the Treasury event names (lower-case draft hash). */

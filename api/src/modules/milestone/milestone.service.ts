@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app-deps';
-import { toChainActionView } from '../../chain/chain-action-events';
+import { toChainActionView } from '@cr/core/chain/chain-action-events';
 import type { ProposalPayments, WithdrawalView } from '@cr/contract/milestone.contract';
-import type { Db } from '../../db/db-client';
-import { notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { notFound } from '@cr/core/errors/app-error';
 import type { AuthUser } from '../session';
 import { weiToEla } from '../proposal-record';
 import { findProposal } from '../proposal';

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { paymentRequestStatement, statementDigest, textHash } from '@cr/contracts-abi/statements';
-import { recordChainAction } from '../../chain/chain-outbox';
+import { recordChainAction } from '@cr/core/chain/chain-outbox';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
-import type { MilestoneRow } from '../../db/schema/milestone.schema';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { unauthorized } from '../../http/app-error';
+import type { MilestoneRow } from '@cr/core/db/schema/milestone.schema';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
+import { unauthorized } from '@cr/core/errors/app-error';
 import { policy } from '../../http/route';
 import { defineWalletAction } from '../wallet';
 import {

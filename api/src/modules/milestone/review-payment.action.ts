@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import { toContractSig } from '@cr/contracts-abi/p256';
 import { paymentReviewStatement, statementDigest, textHash } from '@cr/contracts-abi/statements';
-import { recordChainAction } from '../../chain/chain-outbox';
+import { recordChainAction } from '@cr/core/chain/chain-outbox';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
-import type { Db } from '../../db/db-client';
-import { conflict, unauthorized } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { conflict, unauthorized } from '@cr/core/errors/app-error';
 import { policy } from '../../http/route';
 import { defineWalletAction } from '../wallet';
 import {

@@ -1,7 +1,7 @@
 import type { NominationRoleName, NominationState } from '@cr/contract/nomination.contract';
 import { personName } from '@cr/contract/person-name';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import { findUserByDid } from '../account';
 import type { AuthUser } from '../session';
 import { assertVisible, findSuggestion } from '../suggestion';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { suggestionNominations, type NominationRow } from '../../db/schema/nomination.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { suggestionNominations, type NominationRow } from '@cr/core/db/schema/nomination.schema';
 
 /** The co-signatures given for this exact draft of the suggestion. */
 export function nominationsOf(db: Db, suggestionId: string, draftHash: string): Promise<NominationRow[]> {

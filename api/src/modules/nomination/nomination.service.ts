@@ -1,10 +1,10 @@
 import { compressedKeyHex, hex32, type ProposalTerms } from '@cr/contracts-abi/statements';
 import { verifyStatementSignature, type PublicKeyXY } from '@cr/contracts-abi/p256';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
-import type { NominationRole, NominationRow } from '../../db/schema/nomination.schema';
-import type { SuggestionRow } from '../../db/schema/suggestion.schema';
-import { AppError, conflict } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import type { NominationRole, NominationRow } from '@cr/core/db/schema/nomination.schema';
+import type { SuggestionRow } from '@cr/core/db/schema/suggestion.schema';
+import { AppError, conflict } from '@cr/core/errors/app-error';
 import { findUserByDid } from '../account';
 import { getGovernanceState } from '../council';
 import { buildProposalTerms, chainDraftHash, kindOfType } from '../proposal-record';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { communities, communityMembers, proposalVotes, proposals, suggestions } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { communities, communityMembers, proposalVotes, proposals, suggestions } from '@cr/core/db/schema';
 
 /** The member's public suggestions (active or archived), newest first. */
 export function publicSuggestionsBy(db: Db, userId: string, limit: number) {

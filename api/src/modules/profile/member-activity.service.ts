@@ -1,6 +1,6 @@
 import { MEMBER_ACTIVITY_LIMIT, type MemberActivity } from '@cr/contract/member-activity.contract';
-import type { Db } from '../../db/db-client';
-import { notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { notFound } from '@cr/core/errors/app-error';
 import { findUserById } from '../user';
 import * as repo from './member-activity.repo';
 

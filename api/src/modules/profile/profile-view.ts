@@ -10,7 +10,7 @@ import {
   type SocialLinks,
 } from '@cr/contract/profile.contract';
 import { genderSchema, roleSchema } from '@cr/contract/user.contract';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '@cr/core/db/schema';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const parsed = <T>(schema: z.ZodType<T>, v: unknown): T | null => {

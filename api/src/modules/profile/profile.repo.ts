@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { users, type UserRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { users, type UserRow } from '@cr/core/db/schema';
 
 /**
  * Writes the named columns and merges `profilePatch` into users.profile in one UPDATE (jsonb `||`), so two edits

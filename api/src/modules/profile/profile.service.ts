@@ -8,8 +8,8 @@ import {
   type ProfileMessageType,
   type PublicMember,
 } from '@cr/contract/profile.contract';
-import type { Db } from '../../db/db-client';
-import { AppError, notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { AppError, notFound } from '@cr/core/errors/app-error';
 import type { CommandOutcome } from '../../http/command';
 import { accountError, userConflict, usernameTaken } from '../account';
 import type { AuthUser } from '../session';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
-import { AppError, unauthorized } from '../../http/app-error';
+import { AppError, unauthorized } from '@cr/core/errors/app-error';
 import { policy } from '../../http/route';
 import { defineWalletAction, noPayload } from '../wallet';
 import { updateProfile } from './profile.repo';

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { proposals } from '../../db/schema/proposal.schema';
-import { searchDocument } from '../../db/text-search';
+import type { Db } from '@cr/core/db/db-client';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
+import { searchDocument } from '@cr/core/db/text-search';
 
 /**
  * The proposal rows other areas look up or create: a suggestion's published proposal, a proposal a suggestion

@@ -5,9 +5,9 @@ import type { ProposalKind } from '@cr/contract/proposal.contract';
 import { isChecksummedEscAddress } from '@cr/contract/address';
 import type { SuggestionContent, SuggestionType } from '@cr/contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
-import type { Db } from '../../db/db-client';
-import type { StoredTerms } from '../../db/schema/proposal.schema';
-import { AppError } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import type { StoredTerms } from '@cr/core/db/schema/proposal.schema';
+import { AppError } from '@cr/core/errors/app-error';
 import { fromDidError } from '../../http/did-error-map';
 import { publishedByNumber } from './proposal-record.repo';
 

@@ -6,7 +6,7 @@ import {
   type NotesEdit,
   type ProposalNotes,
 } from '@cr/contract/proposal-tracking.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import { publicUsers } from '../user';
 import type { AuthUser } from '../session';

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/db-client';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
+import { AppError, conflict, forbidden, notFound } from '@cr/core/errors/app-error';
 import { getGovernanceState } from '../council';
 import { findProposal } from '../proposal';
 import type { AuthUser } from '../session';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeMail } from '../../mail/mail-compose';
-import { mailJobId } from '../../queues/mail-queue';
+import { mailJobId } from '@cr/core/queues/mail-queue';
 import { reviewedMail, reviewedParts, submittedParts } from './tracking-mail';
 
 const ref = (kind: 'TRACKING' | 'SUMMARY') => ({

@@ -10,9 +10,9 @@ import {
 } from '../../mail/mail-compose';
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';
-import type { MailJob } from '../../queues/mail-queue';
+import type { MailJob } from '@cr/core/queues/mail-queue';
 import { usersWithRole } from '../suggestion';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { entryForMail } from './tracking.repo';
 
 /**

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { TrackingKind, TrackingStatus } from '@cr/contract/proposal-tracking.contract';
-import type { Db } from '../../db/db-client';
-import { proposals } from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
+import { users } from '@cr/core/db/schema/users.schema';
 import {
   proposalNotes,
   proposalTracking,
   type ProposalTrackingRow,
-} from '../../db/schema/proposal-tracking.schema';
-import { statusTable } from '../../db/status-table';
+} from '@cr/core/db/schema/proposal-tracking.schema';
+import { statusTable } from '@cr/core/db/status-table';
 
 /**
  * Allowed moves of `proposal_tracking.status` (docs/tracking-states.md), enforced by `moveTrackingStatus`: the

@@ -11,8 +11,8 @@ import {
   trackingUpdateSchema,
 } from '@cr/contract/proposal-tracking.contract';
 import type { AppDeps } from '../../app-deps';
-import type { ProposalTrackingRow } from '../../db/schema/proposal-tracking.schema';
-import { unauthorized } from '../../http/app-error';
+import type { ProposalTrackingRow } from '@cr/core/db/schema/proposal-tracking.schema';
+import { unauthorized } from '@cr/core/errors/app-error';
 import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { editNotes, getNotes } from './notes.service';

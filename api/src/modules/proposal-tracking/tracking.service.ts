@@ -13,12 +13,12 @@ import {
   type TrackingStatus,
   type TrackingUpdate,
 } from '@cr/contract/proposal-tracking.contract';
-import type { Db } from '../../db/db-client';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import type { ProposalTrackingRow } from '../../db/schema/proposal-tracking.schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
+import type { ProposalTrackingRow } from '@cr/core/db/schema/proposal-tracking.schema';
 import type { CommandOutcome } from '../../http/command';
-import type { MailJob } from '../../queues/mail-queue';
-import type { RoomEvent } from '../../realtime/event-bus';
+import type { MailJob } from '@cr/core/queues/mail-queue';
+import type { RoomEvent } from '@cr/core/realtime/event-bus';
 import { publicUsers } from '../user';
 import type { AuthUser } from '../session';
 import { trackedProposal, trackingError, viewerOf } from './tracking-access';

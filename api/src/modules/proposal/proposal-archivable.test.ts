@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
 import { isArchivable } from './proposal-archivable';
 
 const registered = {

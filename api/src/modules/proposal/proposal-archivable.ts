@@ -1,4 +1,4 @@
-import type { ProposalRow } from '../../db/schema/proposal.schema';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
 
 /** A proposal signed into a registration: what its archive is made of. */
 export type ArchivableProposal = ProposalRow & {

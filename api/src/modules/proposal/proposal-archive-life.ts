@@ -7,8 +7,8 @@ import type {
   ArchiveTracking,
   ProposalArchive,
 } from '@cr/contract/proposal-archive.contract';
-import type { Db } from '../../db/db-client';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
 import {
   concludedTxOf,
   elipWithVotes,

@@ -1,15 +1,15 @@
 import { ProposalStatus } from '@cr/contracts-abi/governance-enums';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { chainActions, chainEvents, type ChainActionRow } from '../../db/schema/chain.schema';
-import { proposalConclusions } from '../../db/schema/conclusion.schema';
-import { elipVotes, elips } from '../../db/schema/elip.schema';
-import { proposalMilestones } from '../../db/schema/milestone.schema';
-import { proposals } from '../../db/schema/proposal.schema';
-import { proposalTracking } from '../../db/schema/proposal-tracking.schema';
-import { suggestions } from '../../db/schema/suggestion.schema';
-import { users } from '../../db/schema/users.schema';
-import { walletRequests } from '../../db/schema/wallet-requests.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { chainActions, chainEvents, type ChainActionRow } from '@cr/core/db/schema/chain.schema';
+import { proposalConclusions } from '@cr/core/db/schema/conclusion.schema';
+import { elipVotes, elips } from '@cr/core/db/schema/elip.schema';
+import { proposalMilestones } from '@cr/core/db/schema/milestone.schema';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
+import { proposalTracking } from '@cr/core/db/schema/proposal-tracking.schema';
+import { suggestions } from '@cr/core/db/schema/suggestion.schema';
+import { users } from '@cr/core/db/schema/users.schema';
+import { walletRequests } from '@cr/core/db/schema/wallet-requests.schema';
 
 /** Chain actions by id (the relayed calls whose calldata carries the signatures). */
 export async function chainActionsByIds(db: Db, ids: string[]): Promise<Map<string, ChainActionRow>> {

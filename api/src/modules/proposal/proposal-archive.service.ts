@@ -12,11 +12,11 @@ import {
   type ArchiveVote,
   type ProposalArchive,
 } from '@cr/contract/proposal-archive.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
-import type { ChainActionRow } from '../../db/schema/chain.schema';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { AppError, notFound } from '../../http/app-error';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
+import { AppError, notFound } from '@cr/core/errors/app-error';
 import { getGovernanceState, membersOfTerm } from '../council';
 import {
   chainActionsByIds,

@@ -1,6 +1,6 @@
 import { readChainClock, type ChainClock } from '../../chain/chain-clock';
-import type { Db } from '../../db/db-client';
-import type { GovernanceStateRow, CouncilMemberRow, CouncilTermRow } from '../../db/schema/council.schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { GovernanceStateRow, CouncilMemberRow, CouncilTermRow } from '@cr/core/db/schema/council.schema';
 import { getGovernanceState, latestTerm, membersOfTerm } from '../council';
 
 const LIST_CONTEXT_TTL_MS = 1_000;

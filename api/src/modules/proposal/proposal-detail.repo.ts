@@ -1,18 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { canRetry } from '../../chain/chain-status';
-import { rowFromJson, rowJson } from '../../db/row-json';
-import { preparedOnce } from '../../db/statement-params';
+import { canRetry } from '@cr/core/chain/chain-status';
+import { rowFromJson, rowJson } from '@cr/core/db/row-json';
+import { preparedOnce } from '@cr/core/db/statement-params';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PublicAuthor } from '@cr/contract/suggestion.contract';
-import type { Db } from '../../db/db-client';
-import { displayNumberOf, isUuid } from '../../db/record-ref';
-import { chainHead } from '../../db/schema/chain.schema';
-import { governanceState } from '../../db/schema/council.schema';
-import { elips } from '../../db/schema/elip.schema';
-import { proposals, type ProposalRow, type ProposalVoteRow } from '../../db/schema/proposal.schema';
-import { suggestions } from '../../db/schema/suggestion.schema';
-import { users } from '../../db/schema/users.schema';
-import type { ChainActionView } from '../../chain/chain-action-events';
+import type { Db } from '@cr/core/db/db-client';
+import { displayNumberOf, isUuid } from '@cr/core/db/record-ref';
+import { chainHead } from '@cr/core/db/schema/chain.schema';
+import { governanceState } from '@cr/core/db/schema/council.schema';
+import { elips } from '@cr/core/db/schema/elip.schema';
+import { proposals, type ProposalRow, type ProposalVoteRow } from '@cr/core/db/schema/proposal.schema';
+import { suggestions } from '@cr/core/db/schema/suggestion.schema';
+import { users } from '@cr/core/db/schema/users.schema';
+import type { ChainActionView } from '@cr/core/chain/chain-action-events';
 
 /** A public card with the member's motto, as the vote table shows a council member. */
 export type MemberCard = PublicAuthor & { motto: string | null };

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { proposals } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
 
 const refColumns = {
   id: proposals.id,

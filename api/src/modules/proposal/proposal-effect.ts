@@ -1,8 +1,8 @@
-import { countEventsOfDraft } from '../../chain/chain-index.repo';
+import { countEventsOfDraft } from '@cr/core/chain/chain-index.repo';
 import type { ProposalEffect } from '@cr/contract/proposal.contract';
 import { personName } from '@cr/contract/person-name';
-import type { Db } from '../../db/db-client';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
 import { findUserByDid } from '../account';
 import { proposalByDraftHash } from './proposal-effect.repo';
 

@@ -14,13 +14,23 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import type { ProposalListQuery } from '@cr/contract/proposal.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { NOT_PULLED_UP, placeholders, preparedOnce, type StatementParams } from '../../db/statement-params';
-import { proposalCounts, proposals, proposalVotes, type ProposalRow } from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
-import { membersNamed, nameMatches, narrowsNames } from '../../db/person-columns';
-import { escapeLike, searchNumber, searchTsQuery } from '../../db/text-search';
+import {
+  NOT_PULLED_UP,
+  placeholders,
+  preparedOnce,
+  type StatementParams,
+} from '@cr/core/db/statement-params';
+import {
+  proposalCounts,
+  proposals,
+  proposalVotes,
+  type ProposalRow,
+} from '@cr/core/db/schema/proposal.schema';
+import { users } from '@cr/core/db/schema/users.schema';
+import { membersNamed, nameMatches, narrowsNames } from '@cr/core/db/person-columns';
+import { escapeLike, searchNumber, searchTsQuery } from '@cr/core/db/text-search';
 
 const NOTHING = sql`false`;
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@ import {
   type ProposalListQuery,
 } from '@cr/contract/proposal.contract';
 import { tallyFromCounts } from '@cr/contract/vote-tally';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { AuthUser } from '../session';
 import { csvCell } from '../suggestion';
 import { seatedNow } from '../council';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { proposalNotifications, proposals } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposalNotifications, proposals } from '@cr/core/db/schema/proposal.schema';
 import type { MailOutcome } from '../../mail/mail-render';
 
 /** A proposal e-mail as proposal_notifications records it. */

@@ -1,6 +1,6 @@
 import type { Language } from '@cr/contract/profile.contract';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   composeMail,
   escapeHtml,
@@ -11,7 +11,7 @@ import {
 } from '../../mail/mail-compose';
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';
-import { queueMails, type MailJob, type MailLog, type MailQueue } from '../../queues/mail-queue';
+import { queueMails, type MailJob, type MailLog, type MailQueue } from '@cr/core/queues/mail-queue';
 import { readChainClock, etaOf } from '../../chain/chain-clock';
 import {
   notificationStatus,

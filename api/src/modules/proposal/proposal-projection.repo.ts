@@ -1,12 +1,12 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   proposalNotifications,
   proposals,
   proposalVotes,
   type ProposalRow,
   type ProposalVoteRow,
-} from '../../db/schema/proposal.schema';
+} from '@cr/core/db/schema/proposal.schema';
 
 // The proposal rows the chain projection (proposal-projection.ts) writes, found by their draft hash.
 
@@ -75,11 +75,17 @@ export async function claimEffects(db: Db, id: string): Promise<boolean> {
   return !!claimed;
 }
 
-export async function findByDraftHash(db: Db, draftHash: string) {
-  const [row] = await db
+/**
+ * The proposal of `draftHash`; `lock` takes its row lock for the rest of the transaction. A change to a member's
+ * vote row and the proposal's row locks the proposal first, as the vote PUT and the vote callback do: taken the
+ * other way round, a re-vote and the projection of the previous VoteCast deadlock (PostgreSQL aborts one).
+ */
+export async function findByDraftHash(db: Db, draftHash: string, lock = false) {
+  const q = db
     .select({ id: proposals.id, status: proposals.status, term: proposals.term })
     .from(proposals)
     .where(eq(proposals.draftHash, draftHash));
+  const [row] = lock ? await q.for('update') : await q;
   return row;
 }
 

@@ -1,11 +1,11 @@
 import { nameOf, ProposalStatus, VoteChoice } from '@cr/contracts-abi/governance-enums';
-import type { NewChainEvent } from '../../chain/chain-index.repo';
+import type { NewChainEvent } from '@cr/core/chain/chain-index.repo';
 import type { ProposalStatus as Status } from '@cr/contract/proposal.contract';
 import { hasRole } from '@cr/contract/roles.contract';
 import type { Role } from '@cr/contract/user.contract';
-import type { Db } from '../../db/db-client';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { countEventsOfDraft, latestEvents } from '../../chain/chain-index.repo';
+import type { Db } from '@cr/core/db/db-client';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
+import { countEventsOfDraft, latestEvents } from '@cr/core/chain/chain-index.repo';
 import { findUserByDid } from '../account';
 import {
   cutTermShort,
@@ -21,7 +21,7 @@ import {
 import { moveRoleOfDid, setRole } from '../user';
 import { vetoThresholdWei } from './proposal-rules';
 import * as repo from './proposal-projection.repo';
-import type { MailJob } from '../../queues/mail-queue';
+import type { MailJob } from '@cr/core/queues/mail-queue';
 import { moveProposalStatus, type ProposalMoveFields } from './proposal.repo';
 
 /**
@@ -217,7 +217,8 @@ async function moveSecretaryRole(tx: Db, newDid: string): Promise<void> {
 /** A vote the chain recorded: the member's chained choice moves to it (only to a higher nonce). */
 async function recordVote(tx: Db, e: NewChainEvent): Promise<ProjectionNotice | null> {
   const a = e.args;
-  const p = await repo.findByDraftHash(tx, String(a.draftHash).toLowerCase());
+  // The proposal row first, then the vote's: the order of castVote and the vote callback (no deadlock with them).
+  const p = await repo.findByDraftHash(tx, String(a.draftHash).toLowerCase(), true);
   if (!p) return null;
   const memberId = String(a.memberId).toLowerCase();
   const choice = choiceName(a.choice);

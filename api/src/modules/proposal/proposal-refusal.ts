@@ -1,8 +1,8 @@
-import type { ChainRefusal } from '../../chain/chain-refusal';
+import type { ChainRefusal } from '@cr/core/chain/chain-refusal';
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
 import { suggestionRoom } from '@cr/contract/suggestion.contract';
-import type { Db } from '../../db/db-client';
-import type { ChainActionRow } from '../../db/schema/chain.schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { findSuggestion, unmarkProposed } from '../suggestion';
 import { lockProposalOfRegisterAction } from './proposal-worker.repo';
 import { moveProposalStatus } from './proposal.repo';

@@ -1,6 +1,6 @@
 import type { ProposalStatus, ProposalWindow } from '@cr/contract/proposal.contract';
 import { etaOf, type ChainClock } from '../../chain/chain-clock';
-import { statusTable } from '../../db/status-table';
+import { statusTable } from '@cr/core/db/status-table';
 
 /**
  * Proposal rules as pure functions (docs/proposal-states.md): windows by block height, ETAs from the observed

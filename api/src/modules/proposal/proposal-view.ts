@@ -6,8 +6,8 @@ import {
 } from '@cr/contract/proposal.contract';
 import type { PublicAuthor } from '@cr/contract/suggestion.contract';
 import type { SuggestionType } from '@cr/contract/suggestion-content.contract';
-import type { GovernanceStateRow } from '../../db/schema/council.schema';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
+import type { GovernanceStateRow } from '@cr/core/db/schema/council.schema';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
 import { passThreshold, tallyFromCounts } from '@cr/contract/vote-tally';
 import { percentOf, proposalWindow, vetoThresholdWei } from './proposal-rules';
 import { type ChainClock } from '../../chain/chain-clock';

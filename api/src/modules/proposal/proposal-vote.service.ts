@@ -9,11 +9,11 @@ import {
   type MemberVote,
 } from '@cr/contract/proposal.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
-import type { Db } from '../../db/db-client';
-import type { ProposalRow, ProposalVoteRow } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { ProposalRow, ProposalVoteRow } from '@cr/core/db/schema/proposal.schema';
 import type { CommandOutcome } from '../../http/command';
-import { AppError, conflict, notFound } from '../../http/app-error';
-import type { RoomEvent } from '../../realtime/event-bus';
+import { AppError, conflict, notFound } from '@cr/core/errors/app-error';
+import type { RoomEvent } from '@cr/core/realtime/event-bus';
 import type { AuthUser } from '../session';
 import { memberOf } from '../council';
 import { readChainClock } from '../../chain/chain-clock';

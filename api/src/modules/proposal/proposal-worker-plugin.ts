@@ -1,12 +1,12 @@
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
-import { NO_EFFECTS, type AfterCommit } from '../../effects/after-commit';
-import type { NewChainEvent } from '../../chain/chain-index.repo';
+import { NO_EFFECTS, type AfterCommit } from '@cr/core/effects/after-commit';
+import type { NewChainEvent } from '@cr/core/chain/chain-index.repo';
 import { PROPOSAL_LIST_ROOM, PROPOSAL_UPDATE_EVENT, proposalRoom } from '@cr/contract/proposal.contract';
-import type { Db } from '../../db/db-client';
-import type { ChainActionRow } from '../../db/schema/chain.schema';
-import type { MailJob, MailLog, MailQueue } from '../../queues/mail-queue';
-import { getChainHead } from '../../chain/chain-index.repo';
-import type { RefusalHandlers } from '../../chain/chain-refusal';
+import type { Db } from '@cr/core/db/db-client';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
+import type { MailJob, MailLog, MailQueue } from '@cr/core/queues/mail-queue';
+import { getChainHead } from '@cr/core/chain/chain-index.repo';
+import type { RefusalHandlers } from '@cr/core/chain/chain-refusal';
 import { onRegistrationRefused } from './proposal-refusal';
 import { onVoteRefused } from './vote-refusal';
 import { pendingProposalMail } from './proposal-mail';
@@ -43,7 +43,7 @@ export interface ProposalWorkerPlugins {
     }>;
   }[];
   onActionChanged: (action: ChainActionRow, tx: Db) => Promise<AfterCommit>;
-  /** Per-kind hooks when the chain refuses an action for good (api/src/chain/chain-refusal.ts). */
+  /** Per-kind hooks when the chain refuses an action for good (core/src/chain/chain-refusal.ts). */
   refusalHandlers: RefusalHandlers;
 }
 
@@ -132,7 +132,7 @@ export function proposalWorkerPlugins(opts: ProposalWorkerOptions): ProposalWork
       else if (action.kind === VOTE_KIND) await repo.followVoteAction(tx, action);
       return NO_EFFECTS;
     },
-    // The permanent-refusal hooks of this module's kinds (api/src/chain/chain-refusal.ts).
+    // The permanent-refusal hooks of this module's kinds (core/src/chain/chain-refusal.ts).
     refusalHandlers: { [REGISTER_KIND]: onRegistrationRefused, [VOTE_KIND]: onVoteRefused },
   };
 }

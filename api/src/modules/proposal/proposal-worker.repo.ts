@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { chainEvents, type ChainActionRow } from '../../db/schema/chain.schema';
-import { councilMembers, councilTerms } from '../../db/schema/council.schema';
-import { proposalNotifications, proposals, proposalVotes } from '../../db/schema/proposal.schema';
-import { users } from '../../db/schema/users.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { chainEvents, type ChainActionRow } from '@cr/core/db/schema/chain.schema';
+import { councilMembers, councilTerms } from '@cr/core/db/schema/council.schema';
+import { proposalNotifications, proposals, proposalVotes } from '@cr/core/db/schema/proposal.schema';
+import { users } from '@cr/core/db/schema/users.schema';
 
 /** The proposal's copy of its registration's chain status follows the action. */
 export async function followRegisterAction(db: Db, action: ChainActionRow): Promise<void> {

@@ -1,16 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   proposals,
   proposalVotes,
   type ProposalRow,
   type ProposalVoteRow,
-} from '../../db/schema/proposal.schema';
-import { displayNumberOf, isUuid } from '../../db/record-ref';
+} from '@cr/core/db/schema/proposal.schema';
+import { displayNumberOf, isUuid } from '@cr/core/db/record-ref';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
 import { PROPOSAL_TRANSITIONS } from './proposal-rules';
-import { searchDocument } from '../../db/text-search';
+import { searchDocument } from '@cr/core/db/text-search';
 import type { DraftValues } from '../proposal-record';
 
 /** A proposal by uuid or display number; `lock` takes a row lock for the rest of the transaction. */

@@ -8,7 +8,7 @@ import {
   proposalListSchema,
   proposalRefParamsSchema,
 } from '@cr/contract/proposal.contract';
-import { unauthorized } from '../../http/app-error';
+import { unauthorized } from '@cr/core/errors/app-error';
 import { defineCommand } from '../../http/command';
 import { defineRoute, policy } from '../../http/route';
 import { clientAddress } from '../../http/rate-limit';

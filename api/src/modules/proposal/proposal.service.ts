@@ -1,11 +1,11 @@
 import type { AppDeps } from '../../app-deps';
-import type { AfterCommit } from '../../effects/after-commit';
+import type { AfterCommit } from '@cr/core/effects/after-commit';
 import type { CommandOutcome } from '../../http/command';
 import type { ProposalChangedBy, ProposalDetail, ProposalDraftInput } from '@cr/contract/proposal.contract';
 import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
-import type { Db } from '../../db/db-client';
-import type { ProposalRow } from '../../db/schema/proposal.schema';
-import { AppError, forbidden, notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import type { ProposalRow } from '@cr/core/db/schema/proposal.schema';
+import { AppError, forbidden, notFound } from '@cr/core/errors/app-error';
 import type { AuthUser } from '../session';
 import { moveElip } from '../elip';
 import { findSuggestion } from '../suggestion';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { proposals, proposalVotes } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposals, proposalVotes } from '@cr/core/db/schema/proposal.schema';
 
 /** The vote a chain action posted, with its proposal (undefined when none). */
 export async function voteOfAction(db: Db, actionId: string) {

@@ -1,6 +1,6 @@
-import type { ChainRefusal } from '../../chain/chain-refusal';
-import type { Db } from '../../db/db-client';
-import type { ChainActionRow } from '../../db/schema/chain.schema';
+import type { ChainRefusal } from '@cr/core/chain/chain-refusal';
+import type { Db } from '@cr/core/db/db-client';
+import type { ChainActionRow } from '@cr/core/db/schema/chain.schema';
 import { voteEvents } from './proposal-vote.service';
 import { voteOfAction } from './vote-refusal.repo';
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { releases, type ReleaseRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { releases, type ReleaseRow } from '@cr/core/db/schema';
 
 export async function listReleases(db: Db): Promise<ReleaseRow[]> {
   return db.select().from(releases).orderBy(desc(releases.releasedOn), desc(releases.createdAt));

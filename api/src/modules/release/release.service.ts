@@ -5,9 +5,9 @@ import {
   type ReleaseList,
   type ReleaseValues,
 } from '@cr/contract/release.contract';
-import type { Db } from '../../db/db-client';
-import type { ReleaseRow } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import type { ReleaseRow } from '@cr/core/db/schema';
+import { AppError } from '@cr/core/errors/app-error';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import * as repo from './release.repo';

@@ -1,6 +1,6 @@
 import { and, desc, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { proposals, suggestions } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposals, suggestions } from '@cr/core/db/schema';
 
 /** Published proposals' numbers and last change, newest first. */
 export function publishedProposals(db: Db, limit: number) {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import * as repo from './sitemap.repo';
 
 /** Pages a crawler has no business in: signed-in areas, admin, and the account forms. */

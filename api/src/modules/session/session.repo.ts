@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { preparedOnce } from '../../db/statement-params';
-import type { Db } from '../../db/db-client';
-import { authTokens, users } from '../../db/schema';
+import { preparedOnce } from '@cr/core/db/statement-params';
+import type { Db } from '@cr/core/db/db-client';
+import { authTokens, users } from '@cr/core/db/schema';
 
 export async function insertToken(
   db: Db,

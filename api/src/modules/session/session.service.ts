@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { roleSchema } from '@cr/contract/user.contract';
 import type { AuthUser } from './auth-user';
 import * as repo from './session.repo';

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { siteSettings } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { siteSettings } from '@cr/core/db/schema';
 
 export async function readSettings(db: Db, keys: string[]): Promise<Map<string, unknown>> {
   const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys));

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import type { SiteSettings, UpdateSiteSettings } from '@cr/contract/site.contract';
 import { recordAudit } from '../audit';

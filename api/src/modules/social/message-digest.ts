@@ -1,5 +1,5 @@
-import type { Db } from '../../db/db-client';
-import { queueMails, type MailLog, type MailQueue } from '../../queues/mail-queue';
+import type { Db } from '@cr/core/db/db-client';
+import { queueMails, type MailLog, type MailQueue } from '@cr/core/queues/mail-queue';
 import { claimDigestMessages } from './social.repo';
 
 /** A message still unread this long after it was sent goes into an e-mail digest. */

@@ -7,7 +7,7 @@ import {
   type DirectMessage,
   type Thread,
 } from '@cr/contract/social.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { socialError } from './social-errors';

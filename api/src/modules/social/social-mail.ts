@@ -2,7 +2,7 @@ import type { Language } from '@cr/contract/profile.contract';
 import { composeMail, htmlLink, mailLanguageOf, pageUrl, type MailPart } from '../../mail/mail-compose';
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';
-import type { MailJob } from '../../queues/mail-queue';
+import type { MailJob } from '@cr/core/queues/mail-queue';
 
 /**
  * The hourly digest of unread direct messages: how many are waiting and a link to the Messages page. The text of

@@ -1,6 +1,6 @@
 import { personName } from '@cr/contract/person-name';
 import type { DirectMessage, SocialPerson } from '@cr/contract/social.contract';
-import type { DirectMessageRow } from '../../db/schema';
+import type { DirectMessageRow } from '@cr/core/db/schema';
 import type { SocialPersonRow } from './social.repo';
 
 export const toSocialPerson = (p: SocialPersonRow): SocialPerson => ({

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { personColumns, type PersonRow } from '../../db/person-columns';
-import { directMessages, userBlocks, userFollows, users, type DirectMessageRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { personColumns, type PersonRow } from '@cr/core/db/person-columns';
+import { directMessages, userBlocks, userFollows, users, type DirectMessageRow } from '@cr/core/db/schema';
 
 export type SocialPersonRow = PersonRow;
 const person = personColumns;

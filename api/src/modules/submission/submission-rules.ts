@@ -1,5 +1,5 @@
 import type { SubmissionStatus } from '@cr/contract/submission.contract';
-import { statusTable } from '../../db/status-table';
+import { statusTable } from '@cr/core/db/status-table';
 
 /**
  * Submission status moves: the admin answers a PENDING submission (APPROVED or REJECTED) or archives it; an

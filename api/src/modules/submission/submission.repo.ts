@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, isNotNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { communities, submissions, users, type SubmissionRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { communities, submissions, users, type SubmissionRow } from '@cr/core/db/schema';
 import type { SubmissionStatus } from '@cr/contract/submission.contract';
 import { SUBMISSION_TRANSITIONS } from './submission-rules';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { personName } from '@cr/contract/person-name';
 import {
   type adminSubmissionsQuerySchema,
@@ -14,7 +14,7 @@ import {
   type SubmissionMessageType,
 } from '@cr/contract/submission.contract';
 import type { z } from 'zod';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import type { CommandOutcome } from '../../http/command';
 import { hasRole } from '@cr/contract/roles.contract';
 import { findCommunity, grantOrganizer, rolesOf } from '../community';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ownerStatement } from '@cr/contracts-abi/statements';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
-import type { SuggestionRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { SuggestionRow } from '@cr/core/db/schema';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
 import { walletActionParamsSchemas } from '@cr/contract/wallet.contract';
-import { AppError, conflict, unauthorized } from '../../http/app-error';
+import { AppError, conflict, unauthorized } from '@cr/core/errors/app-error';
 import { policy } from '../../http/route';
 import { defineWalletAction } from '../wallet';
 import { buildProposalTerms, chainDraftHash } from '../proposal-record';

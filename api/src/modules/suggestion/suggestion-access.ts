@@ -1,7 +1,7 @@
 import { hasRole } from '@cr/contract/roles.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
-import type { SuggestionRow } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
+import type { SuggestionRow } from '@cr/core/db/schema';
+import { AppError, conflict, forbidden, notFound } from '@cr/core/errors/app-error';
 import type { AuthUser } from '../session';
 
 export const isAdmin = (user: AuthUser | null) => !!user && hasRole(user.role, 'ADMIN');

@@ -3,9 +3,9 @@ import type {
   adminSuggestionListQuerySchema,
   adminSuggestionListSchema,
 } from '@cr/contract/suggestion.contract';
-import { conflict } from '../../http/app-error';
+import { conflict } from '@cr/core/errors/app-error';
 import type { z } from 'zod';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { assertVisible } from './suggestion-access';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { suggestionComments, suggestions, users } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { suggestionComments, suggestions, users } from '@cr/core/db/schema';
 import { authorColumns } from './suggestion.repo';
 
 export type CommentRow = typeof suggestionComments.$inferSelect;

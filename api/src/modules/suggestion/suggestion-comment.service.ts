@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 import { findMentions, type SuggestionComment } from '@cr/contract/suggestion-comment.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
-import type { Db } from '../../db/db-client';
-import type { SuggestionRow } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import type { SuggestionRow } from '@cr/core/db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '@cr/core/errors/app-error';
 import type { AuthUser } from '../session';
 import { assertVisible, isAdmin } from './suggestion-access';
 import { commentMails, usersByIds, usersWithRole, type Recipient } from './suggestion-mail';
@@ -13,7 +13,7 @@ import { subscriberIds } from './suggestion-engagement.repo';
 import { toPublicAuthor } from './suggestion-view';
 import { suggestionEvent } from './suggestion-events';
 import type { CommandOutcome } from '../../http/command';
-import type { MailJob } from '../../queues/mail-queue';
+import type { MailJob } from '@cr/core/queues/mail-queue';
 import { inboxEvents } from '../../realtime/inbox-events';
 
 /** `@ALL` mentions every council member (the original's "ALL (All Council Members)"). */

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/db-client';
-import { conflict } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { conflict } from '@cr/core/errors/app-error';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { assertActive, assertVisible } from './suggestion-access';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { SuggestionDraftContent } from '@cr/contract/suggestion-content.contract';
-import type { Db } from '../../db/db-client';
-import { suggestionDrafts, type SuggestionDraftRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { suggestionDrafts, type SuggestionDraftRow } from '@cr/core/db/schema';
 
 const ownDraftWhere = (draftId: string, authorId: string) =>
   and(eq(suggestionDrafts.id, draftId), eq(suggestionDrafts.authorId, authorId));

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 import type { SuggestionDraftContent } from '@cr/contract/suggestion-content.contract';
-import type { Db } from '../../db/db-client';
-import type { SuggestionDraftRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { SuggestionDraftRow } from '@cr/core/db/schema';
 import type { CommandOutcome } from '../../http/command';
-import { conflict, notFound } from '../../http/app-error';
+import { conflict, notFound } from '@cr/core/errors/app-error';
 import type { AuthUser } from '../session';
 import { assertEditable, assertVisible } from './suggestion-access';
 import * as repo from './suggestion.repo';

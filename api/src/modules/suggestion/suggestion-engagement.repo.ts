@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import {
   suggestionAbuseReports,
   suggestionReactions,
   suggestionSubscriptions,
   suggestions,
   users,
-} from '../../db/schema';
+} from '@cr/core/db/schema';
 import { authorColumns } from './suggestion.repo';
 
 export type ReactionKind = 'like' | 'dislike';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
-import { conflict, notFound } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { conflict, notFound } from '@cr/core/errors/app-error';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { assertActive, assertVisible } from './suggestion-access';

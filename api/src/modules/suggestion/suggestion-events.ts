@@ -1,5 +1,5 @@
 import { suggestionRoom, type SuggestionEvent } from '@cr/contract/suggestion.contract';
-import type { RoomEvent } from '../../realtime/event-bus';
+import type { RoomEvent } from '@cr/core/realtime/event-bus';
 
 /**
  * A committed change of one suggestion, announced in its room `suggestion:<id>` (after commit, among the effects a

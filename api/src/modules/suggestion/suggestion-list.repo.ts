@@ -1,11 +1,16 @@
 import { and, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
-import { placeholders, preparedOnce, type PageValues, type StatementParams } from '../../db/statement-params';
+import {
+  placeholders,
+  preparedOnce,
+  type PageValues,
+  type StatementParams,
+} from '@cr/core/db/statement-params';
 import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { SuggestionListQuery } from '@cr/contract/suggestion.contract';
-import type { Db } from '../../db/db-client';
-import { amongNamed, membersNamedOnce, nameMatches, personByKey } from '../../db/person-columns';
-import { suggestionCounts, suggestions, type SuggestionRow } from '../../db/schema';
-import { escapeLike, searchNumber, searchTsQuery } from '../../db/text-search';
+import type { Db } from '@cr/core/db/db-client';
+import { amongNamed, membersNamedOnce, nameMatches, personByKey } from '@cr/core/db/person-columns';
+import { suggestionCounts, suggestions, type SuggestionRow } from '@cr/core/db/schema';
+import { escapeLike, searchNumber, searchTsQuery } from '@cr/core/db/text-search';
 
 /** Never matches: a search with nothing searchable finds nothing rather than everything. */
 const NOTHING = sql`false`;

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { SuggestionList, SuggestionListQuery } from '@cr/contract/suggestion.contract';
-import type { Db } from '../../db/db-client';
-import { unauthorized } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { unauthorized } from '@cr/core/errors/app-error';
 import type { AuthUser } from '../session';
 import { enforceRate } from '../../http/rate-limit';
 import {

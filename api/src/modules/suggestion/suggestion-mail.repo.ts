@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { suggestionComments, suggestions, users } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { suggestionComments, suggestions, users } from '@cr/core/db/schema';
 
 export interface Recipient {
   id: string;

@@ -8,7 +8,7 @@ import {
 } from '../../mail/mail-compose';
 import { mailableRecipient } from '../../mail/mail-recipient.repo';
 import type { MailHandler } from '../../mail/mail-render';
-import type { MailJob } from '../../queues/mail-queue';
+import type { MailJob } from '@cr/core/queues/mail-queue';
 import { commentForMail, suggestionForMail, usernameOf, type Recipient } from './suggestion-mail.repo';
 
 /** The suggestion e-mails (comments, mentions, council actions): who gets them, their texts, their handler. */

@@ -1,8 +1,8 @@
 import type { FieldError } from '@cr/contract/envelope.contract';
 import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
 import { SUGGESTION_MESSAGES as M } from '@cr/contract/suggestion-messages.contract';
-import type { Db } from '../../db/db-client';
-import { badRequest } from '../../http/app-error';
+import type { Db } from '@cr/core/db/db-client';
+import { badRequest } from '@cr/core/errors/app-error';
 import { findUserByDid } from '../account';
 import { proposalNumberExists as proposalExists } from '../proposal-record';
 

@@ -1,11 +1,17 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SuggestionContent } from '@cr/contract/suggestion-content.contract';
 import type { SuggestionStatus } from '@cr/contract/suggestion.contract';
-import type { Db } from '../../db/db-client';
-import { statusTable } from '../../db/status-table';
-import { suggestionTags, suggestionVersions, suggestions, users, type SuggestionRow } from '../../db/schema';
-import { searchDocument } from '../../db/text-search';
-import { displayNumberOf, isUuid } from '../../db/record-ref';
+import type { Db } from '@cr/core/db/db-client';
+import { statusTable } from '@cr/core/db/status-table';
+import {
+  suggestionTags,
+  suggestionVersions,
+  suggestions,
+  users,
+  type SuggestionRow,
+} from '@cr/core/db/schema';
+import { searchDocument } from '@cr/core/db/text-search';
+import { displayNumberOf, isUuid } from '@cr/core/db/record-ref';
 
 /** The author columns a public view may show (never the e-mail). */
 export const authorColumns = {

@@ -8,9 +8,9 @@ import type {
   suggestionVersionListSchema,
 } from '@cr/contract/suggestion.contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
-import { conflict, forbidden, notFound } from '../../http/app-error';
+import { conflict, forbidden, notFound } from '@cr/core/errors/app-error';
 import type { AuthUser } from '../session';
 import { getSiteSettings } from '../site';
 import {

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { hasRole, roleFlags } from '@cr/contract/roles.contract';
-import type { TaskRow } from '../../db/schema';
+import type { TaskRow } from '@cr/core/db/schema';
 import type { AuthUser } from '../session';
 import { taskError } from './task-errors';
 import * as repo from './task.repo';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import type { AuthUser } from '../session';
 import { readableTask } from './task-access';

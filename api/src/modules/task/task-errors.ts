@@ -1,5 +1,5 @@
 import { taskMessages, type TaskMessageType } from '@cr/contract/task.contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 
 /** A refusal from the task catalog: its stable type and its English message. */
 export function taskError(status: number, type: TaskMessageType, field?: string): AppError {

@@ -1,10 +1,15 @@
 import { and, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { placeholders, preparedOnce, type PageValues, type StatementParams } from '../../db/statement-params';
-import { personByKey } from '../../db/person-columns';
-import { taskCounts, tasks } from '../../db/schema';
-import { likeSearch, likeValues } from '../../db/like-search';
-import { escapeLike } from '../../db/text-search';
+import type { Db } from '@cr/core/db/db-client';
+import {
+  placeholders,
+  preparedOnce,
+  type PageValues,
+  type StatementParams,
+} from '@cr/core/db/statement-params';
+import { personByKey } from '@cr/core/db/person-columns';
+import { taskCounts, tasks } from '@cr/core/db/schema';
+import { likeSearch, likeValues } from '@cr/core/db/like-search';
+import { escapeLike } from '@cr/core/db/text-search';
 import { summaryColumns, type TaskSummaryRow } from './task.repo';
 
 export interface TaskFilter {

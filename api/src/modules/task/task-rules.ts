@@ -1,5 +1,5 @@
 import type { CandidateStatus, TaskStatus } from '@cr/contract/task.contract';
-import { statusTable } from '../../db/status-table';
+import { statusTable } from '@cr/core/db/status-table';
 
 /**
  * The task lifecycle (spec §4 Task status), the one table every status write goes through:

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import type { TaskAction, TaskMessageType, TaskStatus } from '@cr/contract/task.contract';
 import type { AuthUser } from '../session';

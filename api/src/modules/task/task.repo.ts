@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { personColumns, type PersonRow } from '../../db/person-columns';
-import { taskCandidates, taskComments, tasks, teams, users, type TaskRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { personColumns, type PersonRow } from '@cr/core/db/person-columns';
+import { taskCandidates, taskComments, tasks, teams, users, type TaskRow } from '@cr/core/db/schema';
 import type { CandidateStatus, TaskStatus } from '@cr/contract/task.contract';
 import { CANDIDATE_TRANSITIONS, TASK_TRANSITIONS } from './task-rules';
 

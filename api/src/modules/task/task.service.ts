@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import {
   EDITABLE_STATUSES,
@@ -14,7 +14,7 @@ import {
 } from '@cr/contract/task.contract';
 import type { z } from 'zod';
 import type { taskListQuerySchema } from '@cr/contract/task.contract';
-import type { TaskRow } from '../../db/schema';
+import type { TaskRow } from '@cr/core/db/schema';
 import type { AuthUser } from '../session';
 import { ownsUploads } from '../upload';
 import { isAdmin, isCouncil, ownedTask, readableTask } from './task-access';

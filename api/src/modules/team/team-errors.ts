@@ -1,5 +1,5 @@
 import { teamMessages, type TeamMessageType } from '@cr/contract/team.contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 
 /** A refusal from the team catalog: its stable type and its English message. */
 export function teamError(status: number, type: TeamMessageType, field?: string): AppError {

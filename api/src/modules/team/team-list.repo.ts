@@ -1,11 +1,16 @@
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/db-client';
-import { placeholders, preparedOnce, type PageValues, type StatementParams } from '../../db/statement-params';
-import { teamMembers, teams, users } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import {
+  placeholders,
+  preparedOnce,
+  type PageValues,
+  type StatementParams,
+} from '@cr/core/db/statement-params';
+import { teamMembers, teams, users } from '@cr/core/db/schema';
 import type { TeamType } from '@cr/contract/team.contract';
-import { likeSearch, likeValues } from '../../db/like-search';
-import { escapeLike } from '../../db/text-search';
+import { likeSearch, likeValues } from '@cr/core/db/like-search';
+import { escapeLike } from '@cr/core/db/text-search';
 import { summaryColumns, type MembershipRow, type TeamSummaryRow } from './team.repo';
 
 export interface TeamFilter {

@@ -1,5 +1,5 @@
 import { MAX_CRCLES_PER_USER } from '@cr/contract/team.contract';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import { crclesSuspended } from '../site';
 import type { AuthUser } from '../session';

@@ -1,5 +1,5 @@
 import type { TeamMemberStatus } from '@cr/contract/team.contract';
-import { statusTable } from '../../db/status-table';
+import { statusTable } from '@cr/core/db/status-table';
 
 /**
  * Member status moves: an application (PENDING) is approved (NORMAL) or rejected (REJECT); a rejected person may

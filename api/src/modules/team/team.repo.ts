@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { personColumns, type PersonRow } from '../../db/person-columns';
-import { taskCandidates, teamMembers, teamPosts, teams, users, type TeamRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { personColumns, type PersonRow } from '@cr/core/db/person-columns';
+import { taskCandidates, teamMembers, teamPosts, teams, users, type TeamRow } from '@cr/core/db/schema';
 import type { TeamMemberStatus, TeamRole } from '@cr/contract/team.contract';
-import { escapeLike } from '../../db/text-search';
+import { escapeLike } from '@cr/core/db/text-search';
 import { TEAM_MEMBER_TRANSITIONS } from './team-rules';
 
 const person = personColumns;

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import type { CommandOutcome } from '../../http/command';
 import { hasRole } from '@cr/contract/roles.contract';
 import {

@@ -1,7 +1,7 @@
 import { Contract } from 'ethers';
 import { treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import { chainReader, withReadTimeout as withTimeout } from '../../chain/chain-reader';
 
 /** The Treasury contract's own figures at one block, in wei. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { chainEvents } from '../../db/schema/chain.schema';
-import { proposals } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { chainEvents } from '@cr/core/db/schema/chain.schema';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
 
 /** The Treasury events that move money or a reservation (the rest — stage requests, reviews — move neither). */
 export const MONEY_EVENTS = [

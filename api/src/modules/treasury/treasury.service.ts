@@ -1,7 +1,7 @@
 import { ProposalStatus as ChainStatus, nameOf } from '@cr/contracts-abi/governance-enums';
 import type { AppDeps } from '../../app-deps';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
-import { getChainHead, getCursor } from '../../chain/chain-index.repo';
+import { getChainHead, getCursor } from '@cr/core/chain/chain-index.repo';
 import type { TreasuryOverview } from '@cr/contract/treasury.contract';
 import { answerCacheOf } from '../../http/response-cache';
 import { listTerms } from '../council';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { uploads } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { uploads } from '@cr/core/db/schema';
 
 export async function insertUpload(
   db: Db,

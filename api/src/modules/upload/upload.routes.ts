@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { MAX_UPLOAD_BYTES, uploadResultSchema } from '@cr/contract/upload.contract';
-import { badRequest } from '../../http/app-error';
+import { badRequest } from '@cr/core/errors/app-error';
 import { defineRoute, policy } from '../../http/route';
 import { storeImage, NOT_AN_IMAGE, TOO_LARGE } from './upload.service';
 

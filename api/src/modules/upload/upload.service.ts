@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Db } from '../../db/db-client';
+import type { Db } from '@cr/core/db/db-client';
 import { MAX_UPLOAD_BYTES, type UploadResult } from '@cr/contract/upload.contract';
-import { badRequest } from '../../http/app-error';
+import { badRequest } from '@cr/core/errors/app-error';
 import type { FileStorage } from './file-storage';
 import { extensionFor, sniffImageType } from './image-sniff';
 import * as repo from './upload.repo';

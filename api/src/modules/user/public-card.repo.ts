@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PublicAuthor } from '@cr/contract/suggestion.contract';
-import type { Db } from '../../db/db-client';
-import { users } from '../../db/schema/users.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { users } from '@cr/core/db/schema/users.schema';
 
 const avatarOf = sql<string | null>`${users.profile}->>'avatar'`;
 /** A member's line about themselves (the profile's motto, or its older bio). */

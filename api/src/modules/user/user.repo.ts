@@ -1,8 +1,8 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm';
-import { personColumns } from '../../db/person-columns';
-import type { Db } from '../../db/db-client';
-import { users } from '../../db/schema';
-import { escapeLike } from '../../db/text-search';
+import { personColumns } from '@cr/core/db/person-columns';
+import type { Db } from '@cr/core/db/db-client';
+import { users } from '@cr/core/db/schema';
+import { escapeLike } from '@cr/core/db/text-search';
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/db-client';
-import type { UserRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import type { UserRow } from '@cr/core/db/schema';
 import { personName } from '@cr/contract/person-name';
 import {
   genderSchema,
@@ -10,7 +10,7 @@ import {
   type MemberSearchQuery,
   type MemberSearchResult,
 } from '@cr/contract/user.contract';
-import { notFound } from '../../http/app-error';
+import { notFound } from '@cr/core/errors/app-error';
 import { enforceRate, type RateRule } from '../../http/rate-limit';
 import type { AuthUser } from '../session';
 import { crclesOf } from '../team';

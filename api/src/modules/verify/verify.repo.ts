@@ -1,6 +1,6 @@
 import { and, desc, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { proposals } from '../../db/schema/proposal.schema';
+import type { Db } from '@cr/core/db/db-client';
+import { proposals } from '@cr/core/db/schema/proposal.schema';
 
 /** Published proposals that carry a draft hash (their id on chain), newest first, one page. */
 export async function proposalsOnChain(db: Db, page: number, size: number) {

@@ -10,7 +10,7 @@ import {
 import { nameOf, ProposalStatus } from '@cr/contracts-abi/governance-enums';
 import type { AppDeps } from '../../app-deps';
 import { chainReader, withReadTimeout } from '../../chain/chain-reader';
-import { getCursor } from '../../chain/chain-index.repo';
+import { getCursor } from '@cr/core/chain/chain-index.repo';
 import type {
   CodeCheck,
   VerifyContract,
@@ -20,7 +20,7 @@ import type {
   VerifyProposals,
 } from '@cr/contract/verify.contract';
 import { VERIFY_CONTRACTS, VERIFY_PAGE_SIZE } from '@cr/contract/verify.contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import { proposalsOnChain } from './verify.repo';
 
 const ARTIFACTS: Record<VerifyContractName, ContractArtifact> = {

@@ -7,9 +7,9 @@ import { parseCallbackBody, parseEscTransactionResult } from '@cr/did/verify/cal
 import { verifyCredAccessReply } from '@cr/did/verify/verify-credaccess-reply';
 import { verifySignReply } from '@cr/did/verify/verify-sign-reply';
 import type { ApiConfig } from '../../config/api-config';
-import { AppError } from '../../http/app-error';
+import { AppError } from '@cr/core/errors/app-error';
 import { fromDidError } from '../../http/did-error-map';
-import type { PreparedWalletRequest, VerifiedReply, WalletRequest } from './wallet-action';
+import type { PreparedWalletRequest, VerifiedReply, WalletRequest } from './wallet-request-shapes';
 
 /**
  * The api's door to the DID library (did/): builds the QR text for a prepared request and verifies what the

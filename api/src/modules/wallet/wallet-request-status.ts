@@ -1,4 +1,4 @@
-import { statusTable } from '../../db/status-table';
+import { statusTable } from '@cr/core/db/status-table';
 
 /** The states written to `wallet_requests.status` (`expired` is only computed on read). */
 export type WalletRequestStored = 'pending' | 'signed' | 'failed';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db-client';
-import { walletRequests, type WalletRequestRow } from '../../db/schema';
+import type { Db } from '@cr/core/db/db-client';
+import { walletRequests, type WalletRequestRow } from '@cr/core/db/schema';
 import { WALLET_REQUEST_TRANSITIONS } from './wallet-request-status';
 
 export async function insertWalletRequest(

@@ -6,10 +6,10 @@ import type {
   WalletActionName,
   WalletRequestState,
 } from '@cr/contract/wallet.contract';
-import { runAfterCommit } from '../../effects/after-commit';
-import type { RoomEvent } from '../../realtime/event-bus';
-import type { WalletRequestRow } from '../../db/schema';
-import { AppError, notFound } from '../../http/app-error';
+import { runAfterCommit } from '@cr/core/effects/after-commit';
+import type { RoomEvent } from '@cr/core/realtime/event-bus';
+import type { WalletRequestRow } from '@cr/core/db/schema';
+import { AppError, notFound } from '@cr/core/errors/app-error';
 import { enforcePolicy } from '../../http/mount-routes';
 import type { AuthUser } from '../session';
 import {

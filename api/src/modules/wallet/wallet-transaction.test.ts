@@ -1,7 +1,7 @@
 import type { TransactionReceipt, TransactionResponse } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { governanceInterface } from '@cr/contracts-abi/artifacts';
-import type { AppError } from '../../http/app-error';
+import type { AppError } from '@cr/core/errors/app-error';
 import type { WalletTransaction } from './wallet-action';
 import { checkWalletTransaction, type TxReader } from './wallet-transaction';
 

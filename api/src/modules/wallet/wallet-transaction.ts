@@ -2,25 +2,13 @@ import type { TransactionReceipt, TransactionResponse } from 'ethers';
 import { councilInterface, governanceInterface, treasuryInterface } from '@cr/contracts-abi/artifacts';
 import type { AppDeps } from '../../app-deps';
 import { chainReader } from '../../chain/chain-reader';
-import { createRevertDecoder, revertDataOf, type RevertDecoder } from '../../chain/revert-reason';
-import { txMismatches } from '../../chain/tx-match';
+import { createRevertDecoder, revertDataOf, type RevertDecoder } from '@cr/core/chain/revert-reason';
+import { txMismatches } from '@cr/core/chain/tx-match';
 import { normalizeEscAddress } from '@cr/contract/address';
-import { AppError } from '../../http/app-error';
-import type { WalletTransaction } from './wallet-action';
+import { AppError } from '@cr/core/errors/app-error';
+import type { VerifiedTransaction, WalletTransaction } from './wallet-request-shapes';
 
-/**
- * What an `esctransaction` reply is believed to be once the chain shows it: the transaction the request asked for,
- * sent by `from` (the address the request named, or — when it named none — whichever the member's wallet used).
- */
-export interface VerifiedTransaction {
-  hash: string;
-  /** The sender, in its EIP-55 form. */
-  from: string;
-  /** The block it was mined in; null when the node knows it but has not mined it yet (the worker follows it). */
-  blockNumber: number | null;
-  /** Set when it was mined and reverted: the decoded reason. Nothing happened on chain. */
-  revertReason?: string;
-}
+export type { VerifiedTransaction };
 
 /** The part of an ethers provider the check reads (a fake in unit tests). */
 export interface TxReader {

@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { loadApiConfig } from '@cr/api/config/api-config';
-import { openDatabase, type Db } from '@cr/api/db/db-client';
-import { users } from '@cr/api/db/schema';
-import { connectRedis } from '@cr/api/infra/redis-connect';
+import { openDatabase, type Db } from '@cr/core/db/db-client';
+import { users } from '@cr/core/db/schema';
+import { connectRedis } from '@cr/core/infra/redis-connect';
 import { issueToken } from '@cr/api/modules/session/session.service';
 import { startEidSimulator } from '@cr/did/eid-simulator/eid-simulator';
 import { devEidDir } from '@cr/did/dev-endpoints';
@@ -117,18 +117,27 @@ function relaunchWithFileLimit(): boolean {
   return true;
 }
 
-/** DATABASE_URL, or a database `cr_bench_live` on the machine's PostgreSQL (created when missing). */
+/**
+ * DATABASE_URL, or a new database `cr_bench_live` on the machine's PostgreSQL. The bench's own database is made
+ * afresh at each run, as its chain is: one left by an earlier run holds accounts bound to that run's wallets, and
+ * every signature of this run's wallets would be refused as another DID's (`did.signer_mismatch`).
+ */
 async function benchDatabaseUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = 'cr_bench_live'`);
-  if (exists.rowCount === 0) await admin.query(`create database cr_bench_live`);
+  await admin.query(`drop database if exists cr_bench_live with (force)`);
+  await admin.query(`create database cr_bench_live`);
   await admin.end();
   return 'postgres://postgres@127.0.0.1:5432/cr_bench_live';
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An api's error lines (pino level 50 and above) on the bench's stderr, with the instance's name. */
+const echoErrors = (name: string) => (line: string) => {
+  if (/"level":(5|6)\d/.test(line)) console.error(`  [${name}] ${line.slice(0, 4000)}`);
+};
 const ownPid = process.pid;
 
 /** Sessions of the dev accounts (council, secretary, admin, member), one per signed-in watcher, as a sign-in issues. */
@@ -177,6 +186,13 @@ function forkClients(): Promise<Proc> {
     messages,
     wait(type, match = () => true, timeoutMs = 600_000) {
       return new Promise((resolve, reject) => {
+        // Each wait removes its own exit listener when it ends (the rejoin loop waits once a second).
+        const onExit = () => {
+          if (!waiters.has(check)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          reject(new Error(`load generator ${child.pid} exited`));
+        };
         const check = () => {
           const found = messages.find(
             (m): m is Extract<FromClients, { type: typeof type }> => m.type === type && match(m as never),
@@ -184,20 +200,17 @@ function forkClients(): Promise<Proc> {
           if (found) {
             waiters.delete(check);
             clearTimeout(timer);
+            child.off('exit', onExit);
             resolve(found);
           }
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
+          child.off('exit', onExit);
           reject(new Error(`load generator ${child.pid}: no '${type}' within ${timeoutMs} ms`));
         }, timeoutMs);
         waiters.add(check);
-        child.once('exit', () => {
-          if (!waiters.has(check)) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          reject(new Error(`load generator ${child.pid} exited`));
-        });
+        child.once('exit', onExit);
         check();
       });
     },
@@ -390,10 +403,12 @@ async function main() {
     for (const n of args.sizes) {
       log(`— ${n.toLocaleString('en')} watchers —`);
       // Two fresh apis behind a fresh proxy: the proxy's port first (the apis' public address names it).
-      const { freePort } = await import('@cr/api/net/free-port');
+      const { freePort } = await import('@cr/core/net/free-port');
       const proxyPortHint = await freePort();
       const apis = await Promise.all(
-        ['api-1', 'api-2'].map((name) => startNode({ kind: 'api', name, env: apiEnv(proxyPortHint) })),
+        ['api-1', 'api-2'].map((name) =>
+          startNode({ kind: 'api', name, env: apiEnv(proxyPortHint), echo: echoErrors(name) }),
+        ),
       );
       nodes.push(...apis);
       const proxies = await Promise.all(

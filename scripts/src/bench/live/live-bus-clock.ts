@@ -2,8 +2,8 @@
 // live events' Redis channel and note when each event of the proposal's room was published, so the fan-out
 // (bus → every client) is measured apart from the chain worker's share (confirmation → bus), on an idle clock.
 // Arguments: the Redis URL and the room. It answers 'listening', then { seqs, at } to 'report'.
-import { connectRedis } from '@cr/api/infra/redis-connect';
-import { EVENTS_CHANNEL, type RoomEvent } from '@cr/api/realtime/event-bus';
+import { connectRedis } from '@cr/core/infra/redis-connect';
+import { EVENTS_CHANNEL, type RoomEvent } from '@cr/core/realtime/event-bus';
 
 const [url, room] = process.argv.slice(2);
 const redis = await connectRedis(url!);

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useAuthStore } from '../../lib/auth-store';
 import { accountApi } from '../../lib/account-api';
+import { readApiToken } from '../../lib/session-token';
 import { MemberAvatar } from '../../components/member-avatar';
 import { paths } from '../../lib/paths';
 import { useFeedback } from '../../lib/use-feedback';
@@ -30,12 +31,14 @@ export function AccountMenu() {
       okText: t('nav.logout'),
       okType: 'danger',
       onOk: async () => {
-        // The server revokes the token first; it is forgotten here even when the server cannot be reached
-        // (an already revoked or expired token answers 401, which is fine).
-        await accountApi.logout().catch(() => undefined);
+        // The tab forgets the token first, which aborts the reads still carrying it, and then the server revokes
+        // it: no read can reach the server after the revocation and answer 401. The token is forgotten even when
+        // the server cannot be reached (an already revoked or expired token answers 401, which is fine).
+        const token = readApiToken();
         useAuthStore.getState().signOut();
-        void message.success(t('nav.logoutSuccess'));
         void navigate(paths.login());
+        if (token) await accountApi.logout(token).catch(() => undefined);
+        void message.success(t('nav.logoutSuccess'));
       },
     });
 

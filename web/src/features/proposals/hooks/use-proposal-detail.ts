@@ -16,6 +16,11 @@ import { proposalApi } from '../api/proposal-api';
 
 /** Changes arriving together (a block carrying several votes) cause one reload. */
 const RELOAD_DEBOUNCE_MS = 400;
+/**
+ * Chain action changes that arrive within this long are shown in one render: twelve council votes confirmed in
+ * one block reach the page as twelve events within a few milliseconds, and each would render the whole page.
+ */
+const LIVE_BATCH_MS = 60;
 
 export interface UseProposalDetail {
   proposal: ProposalDetail | null;
@@ -137,17 +142,38 @@ export function useProposalDetail(ref: string): UseProposalDetail {
 
   const known = useRef(actions);
   known.current = actions;
+  /** Changes not rendered yet (LIVE_BATCH_MS), by action id; applied together in one state change. */
+  const pendingViews = useRef(new Map<string, ChainActionView>());
+  const batchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const flushViews = useCallback(() => {
+    batchTimer.current = null;
+    const views = [...pendingViews.current.values()];
+    pendingViews.current = new Map();
+    if (views.length === 0) return;
+    setActions((cur) => {
+      const next = new Map(cur);
+      for (const v of views) next.set(v.id, newerView(next.get(v.id) ?? null, v));
+      return next;
+    });
+  }, []);
+  useEffect(
+    () => () => {
+      if (batchTimer.current) clearTimeout(batchTimer.current);
+    },
+    [],
+  );
   const onChainChange = useCallback(
     (view: ChainActionView) => {
-      const before = known.current.get(view.id);
+      const before = pendingViews.current.get(view.id) ?? known.current.get(view.id);
       if (before && before.status === view.status && before.updatedAt === view.updatedAt) return;
-      setActions((cur) => new Map(cur).set(view.id, newerView(cur.get(view.id) ?? null, view)));
+      pendingViews.current.set(view.id, newerView(pendingViews.current.get(view.id) ?? null, view));
+      batchTimer.current ??= setTimeout(flushViews, LIVE_BATCH_MS);
       // A new action (a vote just signed) is read at once, so its row follows it from the start; a status change
       // of a known one changes what counts (votes, status): one debounced reload.
       if (!before) void reload();
       else if (before.status !== view.status) scheduleReload();
     },
-    [reload, scheduleReload],
+    [reload, scheduleReload, flushViews],
   );
 
   const id = proposal?._id;
@@ -162,7 +188,10 @@ export function useProposalDetail(ref: string): UseProposalDetail {
       (payload) => {
         const parsed = proposalUpdateSchema.safeParse(payload);
         if (!parsed.success || parsed.data.id !== id) return;
-        setProposal((cur) => (cur ? { ...cur, status: parsed.data.status } : cur));
+        // Only a new status is shown at once (a vote's update says the same status: nothing to render yet).
+        setProposal((cur) =>
+          cur && cur.status !== parsed.data.status ? { ...cur, status: parsed.data.status } : cur,
+        );
         scheduleReload();
       },
       (ok, caughtUp) => {

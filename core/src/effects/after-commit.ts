@@ -1,10 +1,12 @@
-import type { AppDeps } from '../app-deps';
+import type { Redis } from 'ioredis';
 import { type CacheScope, bumpGeneration } from '../cache/cache-generation';
 import { publishChainAction } from '../chain/chain-action-events';
 import { dispatchAfterCommit } from '../chain/chain-outbox';
-import type { Db } from '../db/db-client';
+import type { Db, DbHandle } from '../db/db-client';
 import type { ChainActionRow } from '../db/schema/chain.schema';
-import { queueMails, type MailJob } from '../queues/mail-queue';
+import type { ChainQueues } from '../queues/chain-queues';
+import { queueMails, type MailJob, type MailQueue } from '../queues/mail-queue';
+import type { Logger } from '../log/logger';
 import type { EventBus, RoomEvent } from '../realtime/event-bus';
 
 /**
@@ -27,10 +29,13 @@ export interface AfterCommit {
  * What running effects needs. The chain worker runs the effects its plugins return with its own logger, and without
  * a mail queue when it was started without one (a test's worker, the reindex): its mails are then not queued.
  */
-export type EffectDeps = Pick<AppDeps, 'redis' | 'events' | 'chainQueues'> & {
-  mailQueue?: AppDeps['mailQueue'];
+export interface EffectDeps {
+  redis: Redis;
+  events: EventBus;
+  chainQueues: ChainQueues;
+  mailQueue?: MailQueue;
   logger: EffectLog & { error(obj: object, msg?: string): void };
-};
+}
 
 /** No effect: what a hook answers when its change announces nothing. */
 export const NO_EFFECTS: AfterCommit = Object.freeze({});
@@ -116,7 +121,7 @@ async function attempt(deps: { logger: EffectLog }, what: string, context: objec
  * result. If `work` throws, the transaction rolls back and no effect runs.
  */
 export async function commitThen<R>(
-  deps: Pick<AppDeps, 'redis' | 'events' | 'chainQueues' | 'mailQueue' | 'logger' | 'database'>,
+  deps: EffectDeps & { mailQueue: MailQueue; logger: Logger; database: DbHandle },
   work: (tx: Db) => Promise<AfterCommit & { result: R }>,
 ): Promise<R> {
   const outcome = await deps.database.db.transaction(work);

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error';
+import { AppError } from '../errors/app-error';
 
 /** A chain-action failure with a stable `type` and its HTTP status (mapped by the one error middleware). */
 export class ChainActionError extends AppError {

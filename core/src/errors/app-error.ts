@@ -26,3 +26,18 @@ export const notFound = (what = 'resource', type = 'not_found') =>
 export const conflict = (type: string, message: string) => new AppError(409, type, message);
 export const tooMany = (message = 'Too many attempts. Please wait and try again.') =>
   new AppError(429, 'rate_limited', message);
+
+/**
+ * A failure that goes away by itself (503 with Retry-After): the same request a moment later succeeds. Nothing was
+ * changed; the client may retry after `retryAfterSec`.
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    readonly retryAfterSec: number,
+    type: string,
+    message: string,
+  ) {
+    super(503, type, message);
+    this.name = 'RetryLaterError';
+  }
+}

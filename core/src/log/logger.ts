@@ -5,8 +5,8 @@ import { requestIdFields } from '../infra/request-scope';
  * Structured JSON logs; credentials never reach them (redacted by path). A line written while a request (or the
  * chain work it started) is in hand names its request id (`reqId`, infra/request-scope.ts).
  */
-export function createLogger(level: string, name = 'api') {
-  return pino({
+export function createLogger(level: string, name = 'api', destination?: pino.DestinationStream) {
+  const options: pino.LoggerOptions = {
     name,
     level,
     mixin: requestIdFields,
@@ -23,7 +23,8 @@ export function createLogger(level: string, name = 'api') {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type Logger = ReturnType<typeof createLogger>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ProposalStatus } from '@cr/contract/proposal.contract';
+import { currentRequestId } from '../infra/request-scope';
 import { CAPPED_BACKOFF, type BackoffSpec } from './queue-backoff';
 
 /**
@@ -54,12 +55,18 @@ export type MailJob =
 
 export type MailKind = MailJob['kind'];
 
+/**
+ * A job as it sits on the queue: the mail, and the request id of the work that queued it (infra/request-scope),
+ * which the mail worker enters again while it sends, so its log lines name the request. Not part of the job's id.
+ */
+export type QueuedMailJob = MailJob & { requestId?: string };
+
 /** The logging queueMails needs (the api's pino logger and the chain worker's logger both fit). */
 export interface MailLog {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
-export type MailQueue = Queue<MailJob>;
+export type MailQueue = Queue<QueuedMailJob>;
 
 /** Jobs that carry a secret: removed from Redis when done or failed, never kept for dedupe. */
 const SECRET_KINDS: ReadonlySet<MailKind> = new Set(['account.registration-code', 'account.reset-link']);
@@ -126,7 +133,7 @@ export function mailJobOptions(job: MailJob): JobsOptions {
 
 /** `connection` must allow blocking commands (`maxRetriesPerRequest: null`, as connectRedis makes it). */
 export function openMailQueue(connection: Redis, prefix: string): MailQueue {
-  const queue = new Queue<MailJob>(MAIL_QUEUE, { connection, prefix });
+  const queue = new Queue<QueuedMailJob>(MAIL_QUEUE, { connection, prefix });
   queue.on('error', () => undefined); // reconnects; queueMails times out meanwhile
   return queue;
 }
@@ -158,9 +165,13 @@ export async function queueMails(
 ): Promise<void> {
   if (jobs.length === 0) return;
   let timer: NodeJS.Timeout | undefined;
+  const requestId = currentRequestId();
+  const withRequest = (data: MailJob): QueuedMailJob => (requestId ? { ...data, requestId } : data);
   try {
     await Promise.race([
-      deps.mailQueue.addBulk(jobs.map((data) => ({ name: data.kind, data, opts: mailJobOptions(data) }))),
+      deps.mailQueue.addBulk(
+        jobs.map((data) => ({ name: data.kind, data: withRequest(data), opts: mailJobOptions(data) })),
+      ),
       new Promise((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`the mail queue did not answer in ${MAIL_QUEUE_TIMEOUT_MS} ms`)),

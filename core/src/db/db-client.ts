@@ -42,7 +42,9 @@ const poolUse = (name: string, pool: pg.Pool, max: number): DbPoolUse => ({
   waiting: pool.waitingCount,
 });
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** The SQL migrations (core/drizzle, written by `drizzle-kit generate --config core/drizzle.config.ts`). */
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = MIGRATIONS_FOLDER;
 
 /** A start-up failure of the database, with one sentence a person can act on. */
 export class DatabaseUnavailableError extends Error {
@@ -54,7 +56,7 @@ export class DatabaseUnavailableError extends Error {
 
 /**
  * Opens PostgreSQL at `databaseUrl`, or embedded PGlite in `pgliteDir` (a directory, or 'memory://'),
- * and applies the migrations in api/drizzle.
+ * and applies the migrations in core/drizzle.
  */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);

@@ -3,7 +3,7 @@ import { chainActions } from './chain.schema';
 import { users } from './users.schema';
 
 /**
- * Who was told that the chain refused an action for good (api/src/chain/chain-refusal.ts): one row per action and
+ * Who was told that the chain refused an action for good (core/src/chain/chain-refusal.ts): one row per action and
  * person who signed it, written in the transaction that records the failure. The inbox lists them (kind
  * `chain-refused`) until read and a `chain.refused` e-mail goes to each; the text is rendered from `title`, the
  * action's `failure_reason` and `link` at read or send time.
