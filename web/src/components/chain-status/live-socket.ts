@@ -127,7 +127,10 @@ export function listenRoom<T>(
   // listener when the ack comes (telling it now too would look like a rejoin, and rejoins reload).
   if (fresh && s.connected) emitJoin(room);
   else if (entry.ok) onJoined?.(true, false);
-  if (!s.connected) s.connect();
+  // Only a closed socket is opened: `connect()` on one whose connection is open but not yet acknowledged sends a
+  // second CONNECT (socket.io-client 4.8), and the server makes a second socket: two 'connect' events, every room
+  // joined twice, and each join after the first read as a rejoin that reloads its page.
+  if (!s.active) s.connect();
 
   return () => {
     const e = joined.get(room);
